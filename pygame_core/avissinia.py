@@ -1,0 +1,367 @@
+"""Avissinia: the four-player capture game (seeds/000_8c8d025a3e18eddd.txt, RULINGS.md).
+
+Each turn a player plays one card and either captures the top run of the centre or of
+another player's pile, adds it to their own pile, or trails it onto the centre.  Seats are
+numbered clockwise; the dealer's left-hand neighbour (seat dealer+1) plays first and turns
+then go counter-clockwise, so the dealer plays second; the deal passes to the right.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, NamedTuple
+
+from .base import Game, IllegalActionError, OptionError
+from .cards import JACK, Card, CardError, full_pack, parse_card
+
+PLAYERS = 4
+HAND_SIZE = 6
+CENTRE_SIZE = 4
+
+# Play targets besides a seat number (0..3) whose pile is captured.
+TRAIL = -1
+CENTRE = -2
+OWN = -3
+
+
+@dataclasses.dataclass(frozen=True)
+class AvissiniaOptions:
+    """Rules as data.  ``card_points``/``jack_points`` are the scoring values (ruling 5)."""
+
+    partnership: bool = False
+    target: int = 61
+    card_points: int = 1
+    jack_points: int = 3
+    dealer: int | None = None  # first dealer; None: chosen by the seed
+    deck: tuple[Card, ...] | None = None  # scripts the first round's pack, top card first
+
+    def __post_init__(self) -> None:
+        if self.target < 1:
+            raise OptionError("target must be at least 1")
+        if self.card_points < 0 or self.jack_points < 0:
+            raise OptionError("card values cannot be negative")
+        if self.dealer is not None and not 0 <= self.dealer < PLAYERS:
+            raise OptionError(f"dealer must be a seat from 0 to {PLAYERS - 1}")
+        if self.deck is not None and sorted(self.deck) != sorted(full_pack()):
+            raise OptionError("deck must hold each of the 52 cards exactly once")
+
+    def points(self, card: Card) -> int:
+        return self.jack_points if card.rank == JACK else self.card_points
+
+
+class Play(NamedTuple):
+    """Play ``card`` from hand to ``target``: TRAIL, CENTRE (capture), OWN (add) or a seat."""
+
+    card: Card
+    target: int
+
+    def __str__(self) -> str:
+        code = self.card.code
+        if self.target == TRAIL:
+            return f"trail {code}"
+        if self.target == CENTRE:
+            return f"capture {code} centre"
+        if self.target == OWN:
+            return f"add {code}"
+        return f"capture {code} pile {self.target}"
+
+
+def top_run(pile: list[Card]) -> int:
+    """Length of the run (cards of one rank) at the top of ``pile`` (ruling 3)."""
+    if not pile:
+        return 0
+    rank = pile[-1].rank
+    n = 1
+    while n < len(pile) and pile[-1 - n].rank == rank:
+        n += 1
+    return n
+
+
+class Avissinia(Game[Play, AvissiniaOptions]):
+    NAME = "avissinia"
+    TITLE = "Avissinia"
+    OPTIONS = AvissiniaOptions
+
+    def __init__(self, options: AvissiniaOptions, seed: int) -> None:
+        super().__init__(options, seed)
+        self.sides = 2 if options.partnership else PLAYERS
+        self.match_scores = [0] * self.sides
+        self.rounds: list[dict[str, Any]] = []  # one record per finished round
+        self.winning_side: int | None = None
+        self.last: dict[str, Any] | None = None
+        self.dealer = options.dealer if options.dealer is not None else self.rng.randrange(PLAYERS)
+        self._start_round(list(options.deck) if options.deck is not None else None)
+
+    # --- dealing ---------------------------------------------------------------------
+    def _start_round(self, pack: list[Card] | None) -> None:
+        if pack is None:
+            pack = full_pack()
+            self.rng.shuffle(pack)
+        self.stock = pack[::-1]  # top of the pack at the end, so dealing pops
+        self.hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        self.piles: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        self.centre: list[Card] = []
+        self.deal_number = 0
+        self.player = self.first_player
+        self._deal()
+        self.centre = [self.stock.pop() for _ in range(CENTRE_SIZE)]  # last one on top
+
+    @property
+    def first_player(self) -> int:
+        return (self.dealer + 1) % PLAYERS  # the dealer's left-hand neighbour (ruling 1)
+
+    def play_order(self) -> list[int]:
+        """Seats in turn order for this round: the first player, then counter-clockwise."""
+        return [(self.first_player - i) % PLAYERS for i in range(PLAYERS)]
+
+    def _deal(self) -> None:
+        """Six cards each, one at a time in turn order, starting with the first player."""
+        order = self.play_order()
+        for i in range(HAND_SIZE * PLAYERS):
+            self.hands[order[i % PLAYERS]].append(self.stock.pop())
+        for hand in self.hands:
+            hand.sort()
+        self.deal_number += 1
+
+    # --- the interface ---------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return PLAYERS
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.winning_side is not None else self.player
+
+    @property
+    def is_over(self) -> bool:
+        return self.winning_side is not None
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.options.partnership else seat
+
+    def legal_actions(self) -> list[Play]:
+        if self.winning_side is not None:
+            return []
+        me = self.player
+        centre_rank = self.centre[-1].rank if self.centre else -1
+        own_rank = self.piles[me][-1].rank if self.piles[me] else -1
+        others = [(s, p[-1].rank) for s, p in enumerate(self.piles) if s != me and p]
+        actions: list[Play] = []
+        for card in self.hands[me]:
+            rank = card.rank
+            if rank == centre_rank:
+                actions.append(Play(card, CENTRE))
+            for seat, top in others:
+                if rank == top:
+                    actions.append(Play(card, seat))
+            if rank == own_rank:
+                actions.append(Play(card, OWN))
+            actions.append(Play(card, TRAIL))
+        return actions
+
+    def illegal_reason(self, action: Play) -> str | None:
+        me = self.player
+        card, target = action
+        if card not in self.hands[me]:
+            return f"{card} is not in seat {me}'s hand"
+        if target == TRAIL:
+            return None
+        if target == CENTRE:
+            pile, what = self.centre, "the centre"
+        elif target == OWN:
+            pile, what = self.piles[me], "your own pile"
+        elif 0 <= target < PLAYERS and target != me:
+            pile, what = self.piles[target], f"seat {target}'s pile"
+        else:
+            return f"seat {target} is not another player's pile"
+        if not pile:
+            return f"{what} is empty"
+        if pile[-1].rank != card.rank:
+            return f"the top of {what} is {pile[-1]}, not the rank of {card}"
+        return None
+
+    def _apply(self, action: Play) -> None:
+        me = self.player
+        card, target = action
+        self.hands[me].remove(card)
+        captured: list[Card] = []
+        if target == TRAIL:
+            self.centre.append(card)
+        elif target == OWN:
+            self.piles[me].append(card)
+        else:
+            source = self.centre if target == CENTRE else self.piles[target]
+            n = top_run(source)
+            captured = source[-n:]
+            del source[-n:]
+            # Captured cards keep the order they lay in; the capturing card goes on top.
+            self.piles[me].extend(captured)
+            self.piles[me].append(card)
+        self.last = {
+            "seat": me,
+            "action": str(action),
+            "card": card.code,
+            "target": target,
+            "captured": [c.code for c in captured],
+        }
+        self.player = (me - 1) % PLAYERS  # counter-clockwise
+        if not self.hands[self.player]:
+            # Everyone has played the same number of cards, so all hands are empty.
+            if self.stock:
+                self._deal()
+            else:
+                self._end_round()
+
+    def _end_round(self) -> None:
+        points = self.round_points()
+        side_points = [0] * self.sides
+        for seat, p in enumerate(points):
+            side_points[self.side_of(seat)] += p
+        for side, p in enumerate(side_points):
+            self.match_scores[side] += p
+        self.rounds.append(
+            {
+                "dealer": self.dealer,
+                "points": points,
+                "side_points": side_points,
+                "totals": list(self.match_scores),
+                "centre_left": [c.code for c in self.centre],
+            }
+        )
+        best = max(self.match_scores)
+        if best >= self.options.target and self.match_scores.count(best) == 1:
+            self.winning_side = self.match_scores.index(best)
+            return
+        # Nobody has reached the target, or the highest is tied: another round (ruling 6).
+        self.dealer = (self.dealer - 1) % PLAYERS  # the deal passes to the right
+        self._start_round(None)
+
+    def round_points(self) -> list[int]:
+        """Points each seat's pile holds now; cards in the centre count for nobody."""
+        value = self.options.points
+        return [sum(value(c) for c in pile) for pile in self.piles]
+
+    @property
+    def scores(self) -> list[int]:
+        return [self.match_scores[self.side_of(s)] for s in range(PLAYERS)]
+
+    @property
+    def round_scores(self) -> list[int]:
+        return self.round_points()
+
+    @property
+    def winners(self) -> list[int]:
+        if self.winning_side is None:
+            return []
+        return [s for s in range(PLAYERS) if self.side_of(s) == self.winning_side]
+
+    @classmethod
+    def parse_action(cls, text: str) -> Play:
+        words = text.split() if isinstance(text, str) else []
+        try:
+            if len(words) == 2 and words[0] == "trail":
+                return Play(parse_card(words[1]), TRAIL)
+            if len(words) == 2 and words[0] == "add":
+                return Play(parse_card(words[1]), OWN)
+            if len(words) == 3 and words[0] == "capture" and words[2] == "centre":
+                return Play(parse_card(words[1]), CENTRE)
+            if len(words) == 4 and words[0] == "capture" and words[2] == "pile":
+                if words[3].isdigit() and int(words[3]) < PLAYERS:
+                    return Play(parse_card(words[1]), int(words[3]))
+        except CardError as exc:
+            raise IllegalActionError(f"not an Avissinia play: {text!r} ({exc})") from exc
+        raise IllegalActionError(
+            f"not an Avissinia play: {text!r} (expected 'trail 7C', 'add 7C', "
+            "'capture 7C centre' or 'capture 7C pile 2')"
+        )
+
+    # --- views -----------------------------------------------------------------------
+    def _public(self) -> dict[str, Any]:
+        return {
+            "game": self.NAME,
+            "players": PLAYERS,
+            "partnership": self.options.partnership,
+            "target": self.options.target,
+            "dealer": self.dealer,
+            "first_player": self.first_player,
+            "current_player": self.current_player,
+            "round": len(self.rounds) + (0 if self.is_over else 1),
+            "deal": self.deal_number,
+            "hand_counts": [len(h) for h in self.hands],
+            "centre": [c.code for c in self.centre],
+            "piles": [[c.code for c in p] for p in self.piles],
+            "stock": len(self.stock),
+            "round_points": self.round_points(),
+            "scores": self.scores,
+            "side_scores": list(self.match_scores),
+            "rounds": [dict(r) for r in self.rounds],
+            "last": dict(self.last) if self.last else None,
+            "is_over": self.is_over,
+            "winners": self.winners,
+            "moves": len(self.history),
+        }
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        obs = self._public()
+        obs["seat"] = seat
+        obs["hand"] = [c.code for c in self.hands[seat]]
+        obs["legal"] = [str(a) for a in self.legal_actions()] if seat == self.current_player else []
+        return obs
+
+    def full_state(self) -> dict[str, Any]:
+        state = self._public()
+        state["hands"] = [[c.code for c in h] for h in self.hands]
+        state["stock_order"] = [c.code for c in reversed(self.stock)]
+        state["history"] = list(self.history)
+        return state
+
+    def clone(self) -> Avissinia:
+        other = Avissinia.__new__(Avissinia)
+        self._copy_base_into(other)
+        other.sides = self.sides
+        other.match_scores = list(self.match_scores)
+        other.rounds = list(self.rounds)  # records are never changed once written
+        other.winning_side = self.winning_side
+        other.last = self.last
+        other.dealer = self.dealer
+        other.stock = list(self.stock)
+        other.hands = [list(h) for h in self.hands]
+        other.piles = [list(p) for p in self.piles]
+        other.centre = list(self.centre)
+        other.deal_number = self.deal_number
+        other.player = self.player
+        return other
+
+
+def scripted_deck(
+    dealer: int,
+    hands: dict[int, list[Card]],
+    centre: list[Card],
+    second_hands: dict[int, list[Card]] | None = None,
+) -> list[Card]:
+    """A pack (top first) that deals exactly these hands and centre, for tests and puzzles.
+
+    ``hands`` maps seats to six cards each; ``centre`` lists the four centre cards bottom to
+    top; ``second_hands`` the second deal.  Cards not named fill the rest in pack order.
+    """
+    named = [c for h in hands.values() for c in h] + list(centre)
+    named += [c for h in (second_hands or {}).values() for c in h]
+    spare = [c for c in full_pack() if c not in named]
+    order = [((dealer + 1) - i) % PLAYERS for i in range(PLAYERS)]
+
+    def deal(given: dict[int, list[Card]]) -> list[Card]:
+        rows = {s: list(given.get(s, [])) for s in range(PLAYERS)}
+        for s in range(PLAYERS):
+            while len(rows[s]) < HAND_SIZE:
+                rows[s].append(spare.pop(0))
+        return [rows[order[i % PLAYERS]][i // PLAYERS] for i in range(HAND_SIZE * PLAYERS)]
+
+    first = deal(hands)
+    middle = list(centre)
+    while len(middle) < CENTRE_SIZE:
+        middle.insert(0, spare.pop(0))
+    second = deal(second_hands or {})
+    return first + middle + second + spare
+
+
+GAME = Avissinia

@@ -1,0 +1,203 @@
+"""The one interface every game offers, its errors, and its options.
+
+A game is a state object.  Chance (shuffles, the first dealer) comes only from the
+``random.Random(seed)`` the state owns, so ``(game, options, seed, actions)`` replays it
+exactly: that tuple is the save (see ``saves.py``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+
+class GameError(ValueError):
+    """Base of every error the engine raises on bad input."""
+
+
+class IllegalActionError(GameError):
+    """An action that the rules do not allow now; the state is left unchanged."""
+
+
+class OptionError(GameError):
+    """A game option that is unknown or out of range."""
+
+
+class Action(Protocol):
+    """Actions are small frozen values whose ``str()`` parses back with ``parse_action``."""
+
+    def __str__(self) -> str: ...
+
+
+A = TypeVar("A", bound=Action)
+O = TypeVar("O")
+
+MAX_SEED = 2**63 - 1
+
+
+def check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise OptionError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+    return seed
+
+
+def _coerce(name: str, kind: Any, value: object) -> object:
+    """Read one option value, from Python or from a URL's text, into the field's type."""
+    if name == "deck":  # a scripted pack, top card first: Card values or their texts
+        from .cards import Card, parse_cards
+
+        if isinstance(value, (str, list, tuple)):
+            items = value if isinstance(value, str) else [str(c) if isinstance(c, Card) else c for c in value]
+            return tuple(parse_cards(items))  # type: ignore[arg-type]
+        raise OptionError(f"option deck must be a list of cards, not {value!r}")
+    kind = str(getattr(kind, "__name__", kind))  # annotations are strings here
+    if kind.startswith("bool"):
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in ("1", "true", "yes", "on"):
+            return True
+        if isinstance(value, str) and value.lower() in ("0", "false", "no", "off"):
+            return False
+        raise OptionError(f"option {name} must be true or false, not {value!r}")
+    if kind.startswith("int"):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            return int(value)
+        raise OptionError(f"option {name} must be a whole number, not {value!r}")
+    if kind.startswith("str"):
+        if isinstance(value, str):
+            return value
+        raise OptionError(f"option {name} must be text, not {value!r}")
+    return value
+
+
+def options_from(cls: type[O], values: Mapping[str, object]) -> O:
+    """Build an options dataclass from keyword values or URL query text, validated.
+
+    Unknown names and wrong types raise OptionError; each options class checks its own
+    ranges in ``__post_init__``.
+    """
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    kwargs: dict[str, object] = {}
+    for name, value in values.items():
+        if name not in fields:
+            known = ", ".join(sorted(fields))
+            raise OptionError(f"unknown option {name!r} (this game knows: {known})")
+        if value is None:
+            continue
+        kwargs[name] = _coerce(name, fields[name].type, value)
+    try:
+        return cls(**kwargs)
+    except TypeError as exc:  # a field given a value of the wrong shape
+        raise OptionError(str(exc)) from exc
+
+
+class Game(ABC, Generic[A, O]):
+    """Common state and behaviour; each game module subclasses it once."""
+
+    NAME: ClassVar[str]
+    TITLE: ClassVar[str]
+    OPTIONS: ClassVar[type[Any]]
+
+    def __init__(self, options: O, seed: int) -> None:
+        self.options = options
+        self.seed = check_seed(seed)
+        self.rng = random.Random(seed)
+        self.history: list[str] = []
+
+    # --- the interface -------------------------------------------------------------
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or None once the match is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[A]:
+        """Every action the current player may take, in a stable order."""
+
+    @abstractmethod
+    def illegal_reason(self, action: A) -> str | None:
+        """Why ``action`` may not be taken now, or None if it may."""
+
+    @abstractmethod
+    def _apply(self, action: A) -> None:
+        """Carry out an action already checked by ``illegal_reason``."""
+
+    @classmethod
+    @abstractmethod
+    def parse_action(cls, text: str) -> A:
+        """Read an action's text form; raise IllegalActionError if it is not one."""
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """The match standing of each seat (a partnership's total for both partners)."""
+
+    @property
+    @abstractmethod
+    def round_scores(self) -> list[int]:
+        """Each seat's score in the current (or just finished) round or hand."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Seats that won the match (empty until it is over, and after a draw)."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, as plain JSON-able data; hidden cards are censored."""
+
+    @abstractmethod
+    def full_state(self) -> dict[str, Any]:
+        """Everything, as JSON-able data: for tests, digests and debugging, never players."""
+
+    @abstractmethod
+    def clone(self) -> Game[A, O]: ...
+
+    # --- shared behaviour ----------------------------------------------------------
+    def apply(self, action: A | str) -> None:
+        """Validate and carry out ``action`` (or its text form)."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if self.is_over:
+            raise IllegalActionError(f"{action}: the match is over")
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            raise IllegalActionError(f"{action}: {reason}")
+        self._apply(action)
+        self.history.append(str(action))
+
+    def options_dict(self) -> dict[str, Any]:
+        """The options as JSON-able data, only those that differ from the defaults."""
+        default = self.OPTIONS()
+        out: dict[str, Any] = {}
+        for field in dataclasses.fields(self.options):  # type: ignore[arg-type]
+            value = getattr(self.options, field.name)
+            if value != getattr(default, field.name):
+                out[field.name] = [getattr(v, "code", v) for v in value] if isinstance(value, tuple) else value
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        from .saves import save_dict
+
+        return save_dict(self)
+
+    def _copy_base_into(self, other: Game[A, O]) -> None:
+        """Copy the shared fields into a fresh instance made by ``clone``."""
+        other.options = self.options
+        other.seed = self.seed
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.history = list(self.history)

@@ -1,0 +1,98 @@
+"""Playing cards: a small immutable card type and the 52- and 32-card packs.
+
+A card's text form is rank then suit, e.g. ``Q♣``; the ASCII spelling ``QC`` parses too
+and is what ``card.code`` gives (used in action texts, which must survive URLs and HTML
+attributes).  ``10`` and ``T`` both read as ten.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+RANKS = "23456789TJQKA"  # index 0..12, two .. ace
+SUITS = "CDHS"  # clubs, diamonds, hearts, spades
+SUIT_SYMBOLS = "♣♦♥♠"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+RANK_NAMES = (
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "jack", "queen", "king", "ace",
+)
+
+TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(13)
+CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
+
+
+class CardError(ValueError):
+    """A card text that names no card."""
+
+
+class Card(NamedTuple):
+    """One card; ``rank`` 0..12 (two..ace), ``suit`` 0..3 (clubs, diamonds, hearts, spades)."""
+
+    rank: int
+    suit: int
+
+    def __str__(self) -> str:
+        return _RANK_TEXT[self.rank] + SUIT_SYMBOLS[self.suit]
+
+    @property
+    def code(self) -> str:
+        """ASCII form, e.g. ``QC`` or ``10H``: safe in URLs, attributes and file names."""
+        return _RANK_TEXT[self.rank] + SUITS[self.suit]
+
+    @property
+    def index(self) -> int:
+        return self.suit * 13 + self.rank
+
+    @property
+    def name(self) -> str:
+        """Spoken name, e.g. ``queen of clubs``."""
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        return parse_card(text)
+
+
+_RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in range(4) for r in range(13))
+
+
+def _build_lookup() -> dict[str, Card]:
+    table: dict[str, Card] = {}
+    for card in ALL_CARDS:
+        rank_spellings = [_RANK_TEXT[card.rank], RANKS[card.rank]]
+        suit_spellings = [SUITS[card.suit], SUIT_SYMBOLS[card.suit], SUITS[card.suit].lower()]
+        for r in rank_spellings:
+            for s in suit_spellings:
+                table[r + s] = card
+                table[r.lower() + s] = card
+    return table
+
+
+_LOOKUP = _build_lookup()
+
+
+def parse_card(text: str) -> Card:
+    """Read ``Q♣``, ``QC``, ``qc``, ``10H`` or ``TH``; raise CardError otherwise."""
+    card = _LOOKUP.get(text.strip()) if isinstance(text, str) else None
+    if card is None:
+        raise CardError(f"not a card: {text!r} (expected rank then suit, like QC or Q♣)")
+    return card
+
+
+def parse_cards(texts: list[str] | str) -> list[Card]:
+    """Read a list of card texts, or one string of them separated by spaces or commas."""
+    if isinstance(texts, str):
+        texts = texts.replace(",", " ").split()
+    return [parse_card(t) for t in texts]
+
+
+def full_pack() -> list[Card]:
+    """The 52-card pack in a fixed order."""
+    return list(ALL_CARDS)
+
+
+def short_pack() -> list[Card]:
+    """The 32-card pack (sevens to aces) in a fixed order."""
+    return [c for c in ALL_CARDS if c.rank >= SEVEN]
