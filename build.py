@@ -77,7 +77,9 @@ def cmd_test(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("build", help="build dist/")
     serve = sub.add_parser("serve", help="build and serve dist/ on 127.0.0.1")
@@ -86,7 +88,9 @@ def main() -> None:
     test.add_argument("pytest_args", nargs="*", help="extra arguments for pytest")
     args = parser.parse_args()
     try:
-        {"build": cmd_build, "serve": cmd_serve, "test": cmd_test, None: cmd_build}[args.command](args)
+        {"build": cmd_build, "serve": cmd_serve, "test": cmd_test, None: cmd_build}[args.command](
+            args
+        )
     except subprocess.CalledProcessError as exc:
         sys.exit(exc.returncode)
 

@@ -198,6 +198,7 @@ class Avissinia(Game[Play, AvissiniaOptions]):
             self.piles[me].extend(captured)
             self.piles[me].append(card)
         self.last = {
+            "round": len(self.rounds) + 1,
             "seat": me,
             "action": str(action),
             "card": card.code,
@@ -265,9 +266,11 @@ class Avissinia(Game[Play, AvissiniaOptions]):
                 return Play(parse_card(words[1]), OWN)
             if len(words) == 3 and words[0] == "capture" and words[2] == "centre":
                 return Play(parse_card(words[1]), CENTRE)
-            if len(words) == 4 and words[0] == "capture" and words[2] == "pile":
-                if words[3].isdigit() and int(words[3]) < PLAYERS:
-                    return Play(parse_card(words[1]), int(words[3]))
+            if (
+                len(words) == 4 and words[0] == "capture" and words[2] == "pile"
+                and words[3].isdigit() and int(words[3]) < PLAYERS
+            ):
+                return Play(parse_card(words[1]), int(words[3]))
         except CardError as exc:
             raise IllegalActionError(f"not an Avissinia play: {text!r} ({exc})") from exc
         raise IllegalActionError(
@@ -346,6 +349,8 @@ def scripted_deck(
     """
     named = [c for h in hands.values() for c in h] + list(centre)
     named += [c for h in (second_hands or {}).values() for c in h]
+    if len(set(named)) != len(named):
+        raise ValueError("scripted deal names a card twice")
     spare = [c for c in full_pack() if c not in named]
     order = [((dealer + 1) - i) % PLAYERS for i in range(PLAYERS)]
 

@@ -33,7 +33,7 @@ class Action(Protocol):
 
 
 A = TypeVar("A", bound=Action)
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 
 MAX_SEED = 2**63 - 1
 
@@ -50,8 +50,10 @@ def _coerce(name: str, kind: Any, value: object) -> object:
         from .cards import Card, parse_cards
 
         if isinstance(value, (str, list, tuple)):
-            items = value if isinstance(value, str) else [str(c) if isinstance(c, Card) else c for c in value]
-            return tuple(parse_cards(items))  # type: ignore[arg-type]
+            items = value if isinstance(value, str) else [
+                c.code if isinstance(c, Card) else c for c in value
+            ]
+            return tuple(parse_cards(items))
         raise OptionError(f"option deck must be a list of cards, not {value!r}")
     kind = str(getattr(kind, "__name__", kind))  # annotations are strings here
     if kind.startswith("bool"):
@@ -75,7 +77,7 @@ def _coerce(name: str, kind: Any, value: object) -> object:
     return value
 
 
-def options_from(cls: type[O], values: Mapping[str, object]) -> O:
+def options_from(cls: type[OptionsT], values: Mapping[str, object]) -> OptionsT:
     """Build an options dataclass from keyword values or URL query text, validated.
 
     Unknown names and wrong types raise OptionError; each options class checks its own
@@ -96,14 +98,14 @@ def options_from(cls: type[O], values: Mapping[str, object]) -> O:
         raise OptionError(str(exc)) from exc
 
 
-class Game(ABC, Generic[A, O]):
+class Game(ABC, Generic[A, OptionsT]):
     """Common state and behaviour; each game module subclasses it once."""
 
     NAME: ClassVar[str]
     TITLE: ClassVar[str]
     OPTIONS: ClassVar[type[Any]]
 
-    def __init__(self, options: O, seed: int) -> None:
+    def __init__(self, options: OptionsT, seed: int) -> None:
         self.options = options
         self.seed = check_seed(seed)
         self.rng = random.Random(seed)
@@ -164,7 +166,7 @@ class Game(ABC, Generic[A, O]):
         """Everything, as JSON-able data: for tests, digests and debugging, never players."""
 
     @abstractmethod
-    def clone(self) -> Game[A, O]: ...
+    def clone(self) -> Game[A, OptionsT]: ...
 
     # --- shared behaviour ----------------------------------------------------------
     def apply(self, action: A | str) -> None:
@@ -186,7 +188,9 @@ class Game(ABC, Generic[A, O]):
         for field in dataclasses.fields(self.options):  # type: ignore[arg-type]
             value = getattr(self.options, field.name)
             if value != getattr(default, field.name):
-                out[field.name] = [getattr(v, "code", v) for v in value] if isinstance(value, tuple) else value
+                if isinstance(value, tuple):  # a scripted deck: card codes
+                    value = [getattr(v, "code", v) for v in value]
+                out[field.name] = value
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -194,7 +198,7 @@ class Game(ABC, Generic[A, O]):
 
         return save_dict(self)
 
-    def _copy_base_into(self, other: Game[A, O]) -> None:
+    def _copy_base_into(self, other: Game[A, OptionsT]) -> None:
         """Copy the shared fields into a fresh instance made by ``clone``."""
         other.options = self.options
         other.seed = self.seed

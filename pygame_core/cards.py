@@ -41,7 +41,8 @@ class Card(NamedTuple):
         return _RANK_TEXT[self.rank] + SUITS[self.suit]
 
     @property
-    def index(self) -> int:
+    def number(self) -> int:
+        """0..51, suit by suit."""
         return self.suit * 13 + self.rank
 
     @property

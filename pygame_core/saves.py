@@ -55,7 +55,7 @@ def _require(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> A
     if key not in data:
         raise SaveError(f"save is incomplete: it has no {key!r}")
     value = data[key]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise SaveError(f"save is damaged: {key!r} has the wrong type")
     return value
 
