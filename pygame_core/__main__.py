@@ -128,6 +128,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "arena":
+        from .arena import main as arena_main
+
+        return arena_main(argv[1:])
     parser = argparse.ArgumentParser(
         prog="python -m pygame_core",
         description=__doc__,

@@ -9,6 +9,7 @@ then go counter-clockwise, so the dealer plays second; the deal passes to the ri
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import Any, NamedTuple
 
 from .base import Game, IllegalActionError, OptionError
@@ -285,6 +286,8 @@ class Avissinia(Game[Play, AvissiniaOptions]):
             "players": PLAYERS,
             "partnership": self.options.partnership,
             "target": self.options.target,
+            "card_points": self.options.card_points,
+            "jack_points": self.options.jack_points,
             "dealer": self.dealer,
             "first_player": self.first_player,
             "current_player": self.current_player,
@@ -334,6 +337,43 @@ class Avissinia(Game[Play, AvissiniaOptions]):
         other.deal_number = self.deal_number
         other.player = self.player
         return other
+
+
+def world_from_observation(obs: dict[str, Any], rng: random.Random) -> Avissinia:
+    """A full state consistent with ``obs``: the unseen cards dealt at random.
+
+    For the opponents' search (determinization).  Everything not in the seat's hand, the
+    centre or a pile is unseen: the other hands (by their known sizes) and the stock.
+    """
+    seat = obs["seat"]
+    options = AvissiniaOptions(
+        partnership=obs["partnership"], target=obs["target"], card_points=obs["card_points"],
+        jack_points=obs["jack_points"], dealer=obs["dealer"],
+    )
+    world = Avissinia.__new__(Avissinia)
+    Game.__init__(world, options, rng.randrange(2**63))  # later rounds shuffle from here
+    seen = set(obs["hand"]) | set(obs["centre"]) | {c for p in obs["piles"] for c in p}
+    unseen = [c for c in full_pack() if c.code not in seen]
+    rng.shuffle(unseen)
+    world.hands = []
+    for other, count in enumerate(obs["hand_counts"]):
+        if other == seat:
+            world.hands.append([parse_card(c) for c in obs["hand"]])
+        else:
+            world.hands.append(sorted(unseen[:count]))
+            del unseen[:count]
+    world.stock = unseen
+    world.piles = [[parse_card(c) for c in p] for p in obs["piles"]]
+    world.centre = [parse_card(c) for c in obs["centre"]]
+    world.sides = 2 if options.partnership else PLAYERS
+    world.match_scores = list(obs["side_scores"])
+    world.rounds = []
+    world.winning_side = None
+    world.last = None
+    world.dealer = obs["dealer"]
+    world.deal_number = obs["deal"]
+    world.player = obs["current_player"]
+    return world
 
 
 def scripted_deck(

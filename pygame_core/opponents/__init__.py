@@ -2,12 +2,16 @@
 
 An opponent's ``think(obs)`` is a generator: it yields between slices of work (so the page
 can hand control back to the browser) and returns the chosen action's text.  ``decide``
-runs it to the end.  All randomness comes from the opponent's own seeded generator, so a
-replay is deterministic.
+runs it to the end.  All randomness comes from the opponent's own generator, seeded from
+the game, its seat and the game's seed, so a replay is deterministic.
+
+Levels: ``easy`` (rules of thumb), ``medium`` (heuristics with card counting) and ``hard``
+(search over the hidden cards); ``random`` is a baseline for the arena and tests.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Generator
 from typing import Any
@@ -15,25 +19,41 @@ from typing import Any
 Observation = dict[str, Any]
 Thinking = Generator[None, None, str]
 
-LEVELS = ("random", "easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard")
+ARENA_LEVELS = ("random", *LEVELS)  # `oracle` is added by the arena: never on the page
+
+# Game name -> module defining LEVEL_CLASSES {"easy": ..., "medium": ..., "hard": ...}.
+MODULES = {
+    "avissinia": "pygame_core.opponents.avissinia",
+    "avinas": "pygame_core.opponents.avinas",
+    "abyssinia": "pygame_core.opponents.abyssinia",
+}
 
 
 class Opponent:
-    """Base class: plays a uniformly random legal action."""
+    """Base class, and the ``random`` level: a uniformly random legal action."""
 
     level = "random"
 
     def __init__(self, game: str, seat: int, seed: int) -> None:
         self.game = game
         self.seat = seat
-        self.rng = random.Random(f"{game}/{seat}/{seed}")
+        self.rng = random.Random(f"{game}/{self.level}/{seat}/{seed}")
 
     def think(self, obs: Observation) -> Thinking:
         legal: list[str] = obs["legal"]
         if not legal:
             raise ValueError(f"seat {self.seat} has nothing to play")
+        return self.choose(obs, legal)
+        yield  # makes this a generator; a rule of thumb needs no slices
+
+    def choose(self, obs: Observation, legal: list[str]) -> str:
+        """A quick decision; heuristic levels override this."""
         return self.rng.choice(legal)
-        yield  # makes this a generator; a random choice needs no slices
+
+    def explain(self) -> str:
+        """One short line on why the last decision was made (for the page's hint)."""
+        return getattr(self, "reason", "")
 
     def decide(self, obs: Observation) -> str:
         thinking = self.think(obs)
@@ -45,8 +65,17 @@ class Opponent:
                 return result
 
 
+def opponent_class(game: str, level: str) -> type[Opponent]:
+    if level == "random":
+        return Opponent
+    if game not in MODULES:
+        raise ValueError(f"no opponents for game {game!r}")
+    classes: dict[str, type[Opponent]] = importlib.import_module(MODULES[game]).LEVEL_CLASSES
+    if level not in classes:
+        raise ValueError(f"unknown opponent level {level!r} (levels: {', '.join(classes)})")
+    return classes[level]
+
+
 def make_opponent(game: str, level: str, seat: int, seed: int) -> Opponent:
     """The opponent for ``game`` at ``level`` in ``seat``, seeded from the game's seed."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown opponent level {level!r} (levels: {', '.join(LEVELS)})")
-    return Opponent(game, seat, seed)
+    return opponent_class(game, level)(game, seat, seed)

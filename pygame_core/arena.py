@@ -1,0 +1,185 @@
+"""The arena: opponents measured against each other on duplicate deals.
+
+    python -m pygame_core arena GAME --seats hard,medium,medium,medium --deals N
+        [--matches M] [--players P] [--seed S] [--iterations K]
+
+Each deal seed is played once per rotation of the seats (every level sits in every seat,
+and in Avinas each level plays for both partnerships), so the luck of the cards cancels.
+For each level the arena prints its advantage per deal (its seats' mean result minus the
+other seats' mean, with a 95% confidence interval over the deal seeds), its share of the
+points, its match wins when ``--matches`` is given, and its decision times.
+
+``oracle`` plays the hard search with sight of every card: a ceiling for measuring the
+hard level, never offered on the page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from collections import defaultdict
+from typing import Any
+
+from . import new_game
+from .opponents import ARENA_LEVELS, Opponent, make_opponent, opponent_class
+from .opponents.search import Budget
+
+LEVELS = (*ARENA_LEVELS, "oracle")
+
+
+def deal_result(game: Any) -> list[float]:
+    """Each seat's result in the last finished deal, by the game's own measure."""
+    if game.NAME == "avissinia":
+        record = game.rounds[-1]
+        return [float(record["side_points"][game.side_of(s)]) for s in range(4)]
+    return [float(x) for x in game.deal_results()]
+
+
+def deals_done(game: Any) -> int:
+    for attr in ("hands_played", "deals_played"):
+        if hasattr(game, attr):
+            return int(getattr(game, attr))
+    return len(game.rounds)
+
+
+class Oracle(Opponent):
+    """The hard level's search run on the true state instead of sampled worlds."""
+
+    level = "oracle"
+    truth: Any = None
+
+    def __init__(self, game: str, seat: int, seed: int) -> None:
+        super().__init__(game, seat, seed)
+        self.inner = make_opponent(game, "hard", seat, seed)
+        self.inner.world = lambda obs, rng: self.truth.clone()  # type: ignore[attr-defined]
+
+    def think(self, obs: dict[str, Any]) -> Any:
+        return self.inner.think(obs)
+
+
+def seat_players(game_name: str, levels: list[str], seed: int, iterations: int | None) -> list[Opponent]:
+    players: list[Opponent] = []
+    for seat, level in enumerate(levels):
+        op: Opponent = (
+            Oracle(game_name, seat, seed) if level == "oracle" else make_opponent(game_name, level, seat, seed)
+        )
+        target = op.inner if isinstance(op, Oracle) else op
+        if iterations is not None and hasattr(target, "budget"):
+            target.budget = Budget(iterations=iterations, seconds=None)  # type: ignore[attr-defined]
+        players.append(op)
+    return players
+
+
+def play(game: Any, players: list[Opponent], times: dict[str, list[float]], until_deals: int | None) -> None:
+    """Play until the match ends, or until ``until_deals`` deals are finished."""
+    while not game.is_over and (until_deals is None or deals_done(game) < until_deals):
+        seat = game.current_player
+        op = players[seat]
+        if isinstance(op, Oracle):
+            op.truth = game
+        started = time.perf_counter()
+        action = op.decide(game.observation(seat))
+        times[op.level].append(time.perf_counter() - started)
+        game.apply(action)
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% confidence interval."""
+    if len(values) < 2:
+        return (values[0] if values else 0.0), float("inf")
+    return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def rotations(game: Any) -> int:
+    return int(game.num_players)
+
+
+def run(args: argparse.Namespace) -> None:
+    levels = args.seats.split(",")
+    for level in levels:
+        if level not in LEVELS:
+            raise SystemExit(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+        if level not in ("random", "oracle"):
+            opponent_class(args.game, level)
+    options: dict[str, Any] = {"players": len(levels)} if args.game == "abyssinia" else {}
+    probe = new_game(args.game, seed=0, **options)
+    if len(levels) != probe.num_players:
+        raise SystemExit(f"{args.game} needs {probe.num_players} seats, got {len(levels)}")
+    distinct = sorted(set(levels), key=levels.index)
+    advantage: dict[str, list[float]] = defaultdict(list)
+    share: dict[str, list[float]] = defaultdict(list)
+    totals: dict[str, float] = defaultdict(float)
+    wins: dict[str, list[float]] = defaultdict(list)
+    times: dict[str, list[float]] = defaultdict(list)
+    n_rot = rotations(probe)
+
+    def rotated(r: int) -> list[str]:
+        return levels[-r:] + levels[:-r] if r else list(levels)
+
+    started = time.perf_counter()
+    for i in range(args.deals):
+        seed = args.seed + i
+        per_level: dict[str, list[float]] = defaultdict(list)
+        deal_total = 0.0
+        for r in range(n_rot):
+            seats = rotated(r)
+            game = new_game(args.game, seed=seed, **options)
+            play(game, seat_players(args.game, seats, seed, args.iterations), times, deals_done(game) + 1)
+            result = deal_result(game)
+            deal_total += sum(abs(x) for x in result)
+            for seat, level in enumerate(seats):
+                per_level[level].append(result[seat])
+                totals[level] += result[seat]
+        for level in distinct:
+            others = [x for lv, xs in per_level.items() if lv != level for x in xs]
+            mine = statistics.fmean(per_level[level])
+            advantage[level].append(mine - (statistics.fmean(others) if others else 0.0))
+    for i in range(args.matches):
+        seed = args.seed + 1_000_000 + i
+        for r in range(n_rot):
+            seats = rotated(r)
+            game = new_game(args.game, seed=seed, **options)
+            play(game, seat_players(args.game, seats, seed, args.iterations), times, None)
+            winners = set(game.winners)
+            for level in distinct:
+                mine = [s for s, lv in enumerate(seats) if lv == level]
+                wins[level].append(1.0 if winners & set(mine) else 0.0)
+    elapsed = time.perf_counter() - started
+
+    grand = sum(abs(v) for v in totals.values()) or 1.0
+    print(f"{args.game}: seats {','.join(levels)}; {args.deals} deal seeds x {n_rot} rotations"
+          + (f", {args.matches} match seeds x {n_rot} rotations" if args.matches else "")
+          + (f"; hard iterations {args.iterations}" if args.iterations else "")
+          + f"; {elapsed:.0f} s")
+    for level in distinct:
+        adv, adv_ci = mean_ci(advantage[level])
+        seats = levels.count(level)
+        line = (f"  {level:7} x{seats}: advantage per deal {adv:+.2f} ± {adv_ci:.2f} "
+                f"({'clear of even' if abs(adv) > adv_ci else 'not clear of even'})")
+        if args.game != "abyssinia":
+            line += f"; share of points {totals[level] / grand:.1%} for {seats}/{len(levels)} of the seats"
+        else:
+            line += f"; net chips per deal per seat {totals[level] / (args.deals * n_rot * seats):+.2f}"
+        if wins[level]:
+            w, w_ci = mean_ci(wins[level])
+            line += f"; match wins {w:.1%} ± {w_ci:.1%}"
+        ts = sorted(times[level])
+        if ts:
+            p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+            line += f"; decision mean {statistics.fmean(ts) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms"
+        print(line)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pygame_core arena", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game")
+    parser.add_argument("--seats", required=True, help="levels by seat, e.g. hard,medium,medium,medium")
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--matches", type=int, default=0, help="also play this many whole matches")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--iterations", type=int, default=None, help="fix the hard search's iterations (no time cap)")
+    run(parser.parse_args(argv))
+    return 0

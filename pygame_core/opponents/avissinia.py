@@ -1,0 +1,248 @@
+"""Avissinia opponents.
+
+easy   captures the most points it can, else adds to its own pile, else trails its
+       cheapest card; it never robs its partner.
+medium counts cards: for each play it weighs the points won (and taken from opponents)
+       against the chance that an opponent holds the rank now on top of its pile or of
+       the centre, and so can take that run away before its next turn.
+hard   samples the unseen cards many times (everything not in its hand, the centre or a
+       pile is in another hand or the stock) and plays each candidate out to the end of
+       the round in every sample with a greedy playout, choosing the best average.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from ..avissinia import CENTRE, OWN, TRAIL, Avissinia, Play, top_run, world_from_observation
+from ..cards import JACK, Card, parse_card
+from . import Observation, Opponent, Thinking
+from .search import Budget, pimc
+
+
+class _View:
+    """The parts of an observation the heuristics use, as cards."""
+
+    def __init__(self, obs: Observation) -> None:
+        self.seat: int = obs["seat"]
+        self.partnership: bool = obs["partnership"]
+        self.card_points: int = obs["card_points"]
+        self.jack_points: int = obs["jack_points"]
+        self.hand = [parse_card(c) for c in obs["hand"]]
+        self.centre = [parse_card(c) for c in obs["centre"]]
+        self.piles = [[parse_card(c) for c in p] for p in obs["piles"]]
+        self.hand_counts: list[int] = obs["hand_counts"]
+        seen = self.hand + self.centre + [c for p in self.piles for c in p]
+        self.unseen_of_rank = [4] * 13
+        for card in seen:
+            self.unseen_of_rank[card.rank] -= 1
+        self.unseen = 52 - len(seen)
+        self.opponent_cards = sum(
+            n for s, n in enumerate(self.hand_counts) if s != self.seat and not self.is_partner(s)
+        )
+
+    def is_partner(self, seat: int) -> bool:
+        return self.partnership and seat != self.seat and seat % 2 == self.seat % 2
+
+    def value(self, cards: list[Card]) -> int:
+        return sum(self.jack_points if c.rank == JACK else self.card_points for c in cards)
+
+    def threat(self, rank: int) -> float:
+        """Chance that the opponents' hands hold at least one card of ``rank``."""
+        return _none_drawn_complement(self.unseen, self.opponent_cards, self.unseen_of_rank[rank])
+
+
+@cache
+def _none_drawn_complement(unseen: int, drawn: int, good: int) -> float:
+    """1 - P(no 'good' card among ``drawn`` cards taken from ``unseen``)."""
+    if good <= 0 or drawn <= 0 or unseen <= 0:
+        return 0.0
+    p_none = 1.0
+    for i in range(min(drawn, unseen)):
+        p_none *= max(0, unseen - good - i) / (unseen - i)
+    return 1.0 - p_none
+
+
+def _source(view: _View, target: int) -> list[Card]:
+    return view.centre if target == CENTRE else view.piles[target]
+
+
+class Easy(Opponent):
+    level = "easy"
+
+    def choose(self, obs: Observation, legal: list[str]) -> str:
+        view = _View(obs)
+        plays = [Avissinia.parse_action(t) for t in legal]
+        captures = [
+            p for p in plays
+            if p.target not in (TRAIL, OWN) and (p.target == CENTRE or not view.is_partner(p.target))
+        ]
+        if captures:
+            def taken(p: Play) -> int:
+                pile = _source(view, p.target)
+                return view.value(pile[-top_run(pile):])
+
+            best = max(captures, key=taken)
+            self.reason = f"takes {taken(best)} points"
+            return str(best)
+        adds = [p for p in plays if p.target == OWN]
+        if adds:
+            self.reason = "builds on its own pile"
+            return str(adds[0])
+        trails = [p for p in plays if p.target == TRAIL]
+        cheapest = min(trails, key=lambda p: (view.value([p.card]), p.card.rank))
+        self.reason = "gets rid of its cheapest card"
+        return str(cheapest)
+
+
+def medium_score(view: _View, play: Play) -> float:
+    """Points expected from ``play`` after the opponents' next chances to rob."""
+    me = view.seat
+    pile = view.piles[me]
+    old_run = pile[-top_run(pile):] if pile else []
+    old_risk = view.value(old_run) * view.threat(old_run[-1].rank) if old_run else 0.0
+    card = play.card
+    if play.target == TRAIL:
+        centre = view.centre
+        run = centre[-top_run(centre):] if centre and centre[-1].rank == card.rank else []
+        # The card is gone; the opponents may take it and the run it joins.
+        exposed = view.value([*run, card]) * view.threat(card.rank)
+        return -0.5 * exposed - 0.25 * view.value([card])
+    if play.target == OWN:
+        new_run = [*old_run, card]
+        gain = float(view.value([card]))
+    else:
+        source = _source(view, play.target)
+        taken = source[-top_run(source):]
+        gain = float(view.value(taken) + view.value([card]))
+        if play.target != CENTRE:
+            if view.is_partner(play.target):
+                gain -= view.value(taken)  # the side only moves its own points
+            else:
+                gain += view.value(taken) * (1.0 if view.partnership else 0.34)
+        same = bool(old_run) and old_run[-1].rank == card.rank
+        new_run = [*old_run, *taken, card] if same else [*taken, card]
+    new_risk = view.value(new_run) * view.threat(card.rank)
+    covered = 0.0 if new_run[: len(old_run)] == old_run and old_run else old_risk
+    return gain - new_risk + covered
+
+
+class Medium(Opponent):
+    level = "medium"
+
+    def choose(self, obs: Observation, legal: list[str]) -> str:
+        view = _View(obs)
+        scored = [(medium_score(view, Avissinia.parse_action(t)), t) for t in legal]
+        best_score, best = max(scored, key=lambda st: st[0])
+        self.reason = f"expects {best_score:+.1f} points after the others' turns"
+        return best
+
+
+def _playout_choice(world: Avissinia, rng: random.Random) -> Play:
+    """A quick, sighted version of the medium heuristic for the playouts.
+
+    In a sampled world every hand is known, so "could an opponent rob this run?" is a
+    lookup rather than a probability; a little noise keeps the playouts varied.
+    """
+    me = world.player
+    hand = world.hands[me]
+    value = world.options.points
+    partnership = world.options.partnership
+    held_by_opponents = [False] * 13
+    for seat, other in enumerate(world.hands):
+        if seat != me and not (partnership and seat % 2 == me % 2):
+            for card in other:
+                held_by_opponents[card.rank] = True
+    own = world.piles[me]
+    own_run = top_run(own)
+    own_value = sum(value(c) for c in own[-own_run:]) if own_run else 0
+    own_rank = own[-1].rank if own else -1
+    own_risk = own_value if own_run and held_by_opponents[own_rank] else 0
+    centre = world.centre
+    centre_rank = centre[-1].rank if centre else -1
+    best = Play(hand[0], TRAIL)
+    best_score = -1e9
+    for card in hand:
+        rank = card.rank
+        points = value(card)
+        for target, pile in ((CENTRE, centre), *enumerate(world.piles)):
+            if target == me or not pile or pile[-1].rank != rank:
+                continue
+            n = top_run(pile)
+            taken = sum(value(c) for c in pile[-n:])
+            gain = taken + points
+            if target != CENTRE:
+                gain += -taken if partnership and target % 2 == me % 2 else taken // 2
+            run_value = taken + points + (own_value if own_rank == rank else 0)
+            score = gain - (run_value if held_by_opponents[rank] else 0) + own_risk
+            if score > best_score:
+                best, best_score = Play(card, target), score
+        if own_rank == rank:
+            score = points - (own_value + points if held_by_opponents[rank] else 0) + own_risk
+            if score > best_score:
+                best, best_score = Play(card, OWN), score
+        exposed = points + (sum(value(c) for c in centre[-top_run(centre):]) if centre_rank == rank else 0)
+        score = -(exposed if held_by_opponents[rank] else 0) * 0.5 - points * 0.25 + rng.random() * 0.5
+        if score > best_score:
+            best, best_score = Play(card, TRAIL), score
+    return best
+
+
+def _greedy_playout(world: Avissinia, rng: random.Random, seat: int) -> float:
+    """Play the round out; return the seat's side's points minus the others' mean."""
+    rounds = len(world.rounds)
+    while len(world.rounds) == rounds and not world.is_over:
+        world._apply(_playout_choice(world, rng))  # legal by construction: no checks here
+    points = world.rounds[-1]["side_points"]
+    mine = points[world.side_of(seat)]
+    others = [p for side, p in enumerate(points) if side != world.side_of(seat)]
+    return mine - sum(others) / len(others)
+
+
+class Hard(Opponent):
+    level = "hard"
+    budget = Budget(iterations=60)
+
+    def think(self, obs: Observation) -> Thinking:
+        legal: list[str] = obs["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        view = _View(obs)
+        # Prune plays that are never better: trailing a card when another trail is
+        # identical in every way that matters is searched once (same rank and value).
+        candidates = _distinct(legal, view)
+        rng = self.rng
+
+        def sample() -> Avissinia:
+            return self.world(obs, rng)
+
+        def score(world: Avissinia, action: str) -> float:
+            trial = world.clone()
+            trial._apply(Avissinia.parse_action(action))
+            return _greedy_playout(trial, rng, self.seat)
+
+        best, means = yield from pimc(candidates, sample, score, self.budget)
+        self.reason = f"searched {len(candidates)} plays; expects {means[best]:+.1f} points"
+        return best
+
+    def world(self, obs: Observation, rng: random.Random) -> Avissinia:
+        return world_from_observation(obs, rng)
+
+
+def _distinct(legal: list[str], view: _View) -> list[str]:
+    """Drop trails of a card that equals an earlier trailed card in rank and value."""
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for text in legal:
+        play = Avissinia.parse_action(text)
+        if play.target == TRAIL:
+            key = (play.card.rank, view.value([play.card]))
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(text)
+    return out
+
+
+LEVEL_CLASSES: dict[str, type[Opponent]] = {"easy": Easy, "medium": Medium, "hard": Hard}

@@ -1,0 +1,51 @@
+"""Perfect-information Monte Carlo: the hard level's search over sampled worlds.
+
+Each iteration samples one world (a full state consistent with the observation) and scores
+every candidate action in that same world, so the comparison between actions is not
+drowned by the luck of the deal.  The budget is a fixed number of iterations (so a seed
+gives the same decision on any machine) with a wall-clock cap as a safety net; the search
+yields every ``slice_seconds`` so the page can keep the browser responsive.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from typing import Any
+
+Game = Any  # a pygame_core game state; kept loose so the search serves every game
+
+
+@dataclass(frozen=True)
+class Budget:
+    iterations: int = 200
+    seconds: float | None = 0.22  # safety cap; None for exact reproducibility
+    slice_seconds: float = 0.02  # the page gets control back at least this often
+
+
+def pimc(
+    candidates: list[str],
+    sample_world: Callable[[], Game],
+    score: Callable[[Game, str], float],
+    budget: Budget,
+) -> Generator[None, None, tuple[str, dict[str, float]]]:
+    """Return the candidate with the best mean score, and every candidate's mean."""
+    totals = dict.fromkeys(candidates, 0.0)
+    clock = time.perf_counter
+    started = slice_start = clock()
+    done = 0
+    while done < budget.iterations:
+        world = sample_world()
+        for action in candidates:
+            totals[action] += score(world, action)
+        done += 1
+        now = clock()
+        if budget.seconds is not None and now - started > budget.seconds:
+            break
+        if now - slice_start > budget.slice_seconds:
+            yield
+            slice_start = clock()
+    means = {a: t / done for a, t in totals.items()}
+    best = max(candidates, key=lambda a: means[a])  # first of equals: the stable order
+    return best, means
