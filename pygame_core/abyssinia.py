@@ -75,7 +75,8 @@ class Move(NamedTuple):
 
 
 BUY_LEFT, BUY_RIGHT, BUY_BLIND = Move("buy", "left"), Move("buy", "right"), Move("buy", "blind")
-CHECK, BET_1, CALL, RAISE, FOLD = Move("check"), Move("bet"), Move("call"), Move("raise"), Move("fold")
+CHECK, BET_1, CALL = Move("check"), Move("bet"), Move("call")
+RAISE, FOLD = Move("raise"), Move("fold")
 _BY_TEXT = {str(m): m for m in (BUY_LEFT, BUY_RIGHT, BUY_BLIND, CHECK, BET_1, CALL, RAISE, FOLD)}
 # The legal lists, in their stable order.
 _BUYING = (BUY_LEFT, BUY_RIGHT, BUY_BLIND)
@@ -268,7 +269,7 @@ class Abyssinia(Game[Move, AbyssiniaOptions]):
             self.status[seat] = FOLDED
             owe[seat] = False
         else:
-            if action == BET_1 or action == RAISE:
+            if action in (BET_1, RAISE):
                 if action == RAISE:
                     self.raises += 1
                 self.outstanding += BET
@@ -310,8 +311,8 @@ class Abyssinia(Game[Move, AbyssiniaOptions]):
                 low_keys[s] = low_key(self.hands[s])
             best_high = max(k for k in high_keys if k is not None)
             best_low = max(k for k in low_keys if k is not None)
-            high_winners = [s for s in alive if high_keys[s] == best_high]
-            low_winners = [s for s in alive if low_keys[s] == best_low]
+            high_winners = [s for s in range(n) if high_keys[s] == best_high]
+            low_winners = [s for s in range(n) if low_keys[s] == best_low]
             high_share, low_share = split_pot(self.pot, high_winners, low_winners, self.dealer, n)
             award = [h + lo for h, lo in zip(high_share, low_share, strict=True)]
         else:

@@ -80,15 +80,18 @@ def _low_strength(ranks: Sequence[int]) -> Strength:
     return _PATTERNS[counts], ordered
 
 
-def _dense(strengths: dict[tuple[int, bool], Strength]) -> tuple[dict[tuple[int, bool], int], list[Strength]]:
+Table = dict[tuple[int, bool], Strength]  # (rank signature, suited) -> strength
+
+
+def _dense(strengths: Table) -> tuple[dict[tuple[int, bool], int], list[Strength]]:
     classes = sorted(set(strengths.values()))
     index = {s: i for i, s in enumerate(classes)}
     return {k: index[s] for k, s in strengths.items()}, classes
 
 
-def _build() -> tuple[dict[int, int], dict[int, int], dict[int, int], list[Strength], list[Strength]]:
-    high: dict[tuple[int, bool], Strength] = {}
-    low: dict[tuple[int, bool], Strength] = {}
+def _build() -> tuple[dict[int, int], dict[int, int], dict[int, int], list[Strength], list[Strength]]:  # noqa: E501
+    high: Table = {}
+    low: Table = {}
     for ranks in combinations_with_replacement(range(13), 5):
         if max(ranks.count(r) for r in ranks) > 4:
             continue  # five of a kind needs a joker
