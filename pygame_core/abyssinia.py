@@ -86,7 +86,7 @@ _FACING_CAPPED = (CALL, FOLD)
 
 
 def _ordered_from(first: int, seats: list[int], n: int) -> list[int]:
-    """``seats`` in clockwise order starting at seat ``first`` (or the next one after it)."""
+    """``seats`` in clockwise order, starting from seat ``first`` if it is among them."""
     return sorted(seats, key=lambda s: (s - first) % n)
 
 

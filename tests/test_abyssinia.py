@@ -239,6 +239,9 @@ def test_rule_5_folding_only_when_facing_a_bet() -> None:
         g.apply("fold")
     g.apply("bet")
     assert [str(a) for a in g.legal_actions()] == ["call", "raise", "fold"]
+    for text in ("check", "bet", "buy blind"):
+        with pytest.raises(IllegalActionError):
+            g.apply(text)
     g.apply("fold")
     assert g.status[2] == FOLDED
 
