@@ -23,7 +23,7 @@ from collections import defaultdict
 from typing import Any
 
 from . import new_game
-from .opponents import ARENA_LEVELS, Opponent, make_opponent, opponent_class
+from .opponents import ARENA_LEVELS, Opponent, SearchOpponent, make_opponent, opponent_class
 from .opponents.search import Budget
 
 LEVELS = (*ARENA_LEVELS, "oracle")
@@ -31,10 +31,12 @@ LEVELS = (*ARENA_LEVELS, "oracle")
 
 def deal_result(game: Any) -> list[float]:
     """Each seat's result in the last finished deal, by the game's own measure."""
-    if game.NAME == "avissinia":
+    if game.NAME == "avissinia":  # points won, a partnership's for both partners
         record = game.rounds[-1]
         return [float(record["side_points"][game.side_of(s)]) for s in range(4)]
-    return [float(x) for x in game.deal_results()]
+    if game.NAME == "abyssinia":  # net chips
+        return [float(x) for x in game.deals[-1]["net"]]
+    return [float(x) for x in game.hand_results()]
 
 
 def deals_done(game: Any) -> int:
@@ -52,27 +54,35 @@ class Oracle(Opponent):
 
     def __init__(self, game: str, seat: int, seed: int) -> None:
         super().__init__(game, seat, seed)
-        self.inner = make_opponent(game, "hard", seat, seed)
-        self.inner.world = lambda obs, rng: self.truth.clone()  # type: ignore[attr-defined]
+        inner = make_opponent(game, "hard", seat, seed)
+        assert isinstance(inner, SearchOpponent)
+        inner.world = lambda obs, rng: self.truth.clone()  # type: ignore[method-assign]
+        self.inner = inner
 
     def think(self, obs: dict[str, Any]) -> Any:
         return self.inner.think(obs)
 
 
-def seat_players(game_name: str, levels: list[str], seed: int, iterations: int | None) -> list[Opponent]:
+def seat_players(
+    game_name: str, levels: list[str], seed: int, iterations: int | None
+) -> list[Opponent]:
     players: list[Opponent] = []
     for seat, level in enumerate(levels):
         op: Opponent = (
-            Oracle(game_name, seat, seed) if level == "oracle" else make_opponent(game_name, level, seat, seed)
+            Oracle(game_name, seat, seed)
+            if level == "oracle"
+            else make_opponent(game_name, level, seat, seed)
         )
         target = op.inner if isinstance(op, Oracle) else op
-        if iterations is not None and hasattr(target, "budget"):
-            target.budget = Budget(iterations=iterations, seconds=None)  # type: ignore[attr-defined]
+        if iterations is not None and isinstance(target, SearchOpponent):
+            target.budget = Budget(iterations=iterations, seconds=None)
         players.append(op)
     return players
 
 
-def play(game: Any, players: list[Opponent], times: dict[str, list[float]], until_deals: int | None) -> None:
+def play(
+    game: Any, players: list[Opponent], times: dict[str, list[float]], until_deals: int | None
+) -> None:
     """Play until the match ends, or until ``until_deals`` deals are finished."""
     while not game.is_over and (until_deals is None or deals_done(game) < until_deals):
         seat = game.current_player
@@ -109,7 +119,6 @@ def run(args: argparse.Namespace) -> None:
         raise SystemExit(f"{args.game} needs {probe.num_players} seats, got {len(levels)}")
     distinct = sorted(set(levels), key=levels.index)
     advantage: dict[str, list[float]] = defaultdict(list)
-    share: dict[str, list[float]] = defaultdict(list)
     totals: dict[str, float] = defaultdict(float)
     wins: dict[str, list[float]] = defaultdict(list)
     times: dict[str, list[float]] = defaultdict(list)
@@ -126,7 +135,8 @@ def run(args: argparse.Namespace) -> None:
         for r in range(n_rot):
             seats = rotated(r)
             game = new_game(args.game, seed=seed, **options)
-            play(game, seat_players(args.game, seats, seed, args.iterations), times, deals_done(game) + 1)
+            players = seat_players(args.game, seats, seed, args.iterations)
+            play(game, players, times, deals_done(game) + 1)
             result = deal_result(game)
             deal_total += sum(abs(x) for x in result)
             for seat, level in enumerate(seats):
@@ -142,44 +152,58 @@ def run(args: argparse.Namespace) -> None:
             seats = rotated(r)
             game = new_game(args.game, seed=seed, **options)
             play(game, seat_players(args.game, seats, seed, args.iterations), times, None)
-            winners = set(game.winners)
+            won = set(game.winners)
             for level in distinct:
-                mine = [s for s, lv in enumerate(seats) if lv == level]
-                wins[level].append(1.0 if winners & set(mine) else 0.0)
+                my_seats = {s for s, lv in enumerate(seats) if lv == level}
+                wins[level].append(1.0 if won & my_seats else 0.0)
     elapsed = time.perf_counter() - started
 
     grand = sum(abs(v) for v in totals.values()) or 1.0
-    print(f"{args.game}: seats {','.join(levels)}; {args.deals} deal seeds x {n_rot} rotations"
-          + (f", {args.matches} match seeds x {n_rot} rotations" if args.matches else "")
-          + (f"; hard iterations {args.iterations}" if args.iterations else "")
-          + f"; {elapsed:.0f} s")
+    print(
+        f"{args.game}: seats {','.join(levels)}; {args.deals} deal seeds x {n_rot} rotations"
+        + (f", {args.matches} match seeds x {n_rot} rotations" if args.matches else "")
+        + (f"; hard iterations {args.iterations}" if args.iterations else "")
+        + f"; {elapsed:.0f} s"
+    )
     for level in distinct:
         adv, adv_ci = mean_ci(advantage[level])
         seats = levels.count(level)
-        line = (f"  {level:7} x{seats}: advantage per deal {adv:+.2f} ± {adv_ci:.2f} "
-                f"({'clear of even' if abs(adv) > adv_ci else 'not clear of even'})")
+        line = (
+            f"  {level:7} x{seats}: advantage per deal {adv:+.2f} ± {adv_ci:.2f} "
+            f"({'clear of even' if abs(adv) > adv_ci else 'not clear of even'})"
+        )
         if args.game != "abyssinia":
-            line += f"; share of points {totals[level] / grand:.1%} for {seats}/{len(levels)} of the seats"
+            line += f"; share of points {totals[level] / grand:.1%} ({seats}/{len(levels)} seats)"
         else:
-            line += f"; net chips per deal per seat {totals[level] / (args.deals * n_rot * seats):+.2f}"
+            per_seat = totals[level] / (args.deals * n_rot * seats)
+            line += f"; net chips per deal per seat {per_seat:+.2f}"
         if wins[level]:
             w, w_ci = mean_ci(wins[level])
             line += f"; match wins {w:.1%} ± {w_ci:.1%}"
         ts = sorted(times[level])
         if ts:
             p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
-            line += f"; decision mean {statistics.fmean(ts) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms"
+            mean_ms = statistics.fmean(ts) * 1000
+            line += f"; decision mean {mean_ms:.1f} ms, p95 {p95 * 1000:.1f} ms"
         print(line)
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m pygame_core arena", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m pygame_core arena",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("game")
-    parser.add_argument("--seats", required=True, help="levels by seat, e.g. hard,medium,medium,medium")
+    parser.add_argument("--seats", required=True, help="levels by seat: hard,medium,medium,medium")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--matches", type=int, default=0, help="also play this many whole matches")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--iterations", type=int, default=None, help="fix the hard search's iterations (no time cap)")
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="fix the hard search's iterations (no time cap)",
+    )
     run(parser.parse_args(argv))
     return 0

@@ -65,6 +65,18 @@ class Opponent:
                 return result
 
 
+class SearchOpponent(Opponent):
+    """An opponent that searches over worlds: full states consistent with what it sees."""
+
+    from .search import Budget as _Budget
+
+    budget = _Budget()
+
+    def world(self, obs: Observation, rng: random.Random) -> Any:
+        """A full game state consistent with ``obs``, the hidden cards sampled with ``rng``."""
+        raise NotImplementedError
+
+
 def opponent_class(game: str, level: str) -> type[Opponent]:
     if level == "random":
         return Opponent

@@ -17,7 +17,7 @@ from functools import cache
 
 from ..avissinia import CENTRE, OWN, TRAIL, Avissinia, Play, top_run, world_from_observation
 from ..cards import JACK, Card, parse_card
-from . import Observation, Opponent, Thinking
+from . import Observation, Opponent, SearchOpponent, Thinking
 from .search import Budget, pimc
 
 
@@ -75,8 +75,10 @@ class Easy(Opponent):
         view = _View(obs)
         plays = [Avissinia.parse_action(t) for t in legal]
         captures = [
-            p for p in plays
-            if p.target not in (TRAIL, OWN) and (p.target == CENTRE or not view.is_partner(p.target))
+            p
+            for p in plays
+            if p.target not in (TRAIL, OWN)
+            and (p.target == CENTRE or not view.is_partner(p.target))
         ]
         if captures:
             def taken(p: Play) -> int:
@@ -175,15 +177,16 @@ def _playout_choice(world: Avissinia, rng: random.Random) -> Play:
             if target != CENTRE:
                 gain += -taken if partnership and target % 2 == me % 2 else taken // 2
             run_value = taken + points + (own_value if own_rank == rank else 0)
-            score = gain - (run_value if held_by_opponents[rank] else 0) + own_risk
+            score: float = gain - (run_value if held_by_opponents[rank] else 0) + own_risk
             if score > best_score:
                 best, best_score = Play(card, target), score
         if own_rank == rank:
             score = points - (own_value + points if held_by_opponents[rank] else 0) + own_risk
             if score > best_score:
                 best, best_score = Play(card, OWN), score
-        exposed = points + (sum(value(c) for c in centre[-top_run(centre):]) if centre_rank == rank else 0)
-        score = -(exposed if held_by_opponents[rank] else 0) * 0.5 - points * 0.25 + rng.random() * 0.5
+        joined = sum(value(c) for c in centre[-top_run(centre) :]) if centre_rank == rank else 0
+        exposed = points + joined if held_by_opponents[rank] else 0
+        score = -0.5 * exposed - 0.25 * points + 0.5 * rng.random()
         if score > best_score:
             best, best_score = Play(card, TRAIL), score
     return best
@@ -194,13 +197,13 @@ def _greedy_playout(world: Avissinia, rng: random.Random, seat: int) -> float:
     rounds = len(world.rounds)
     while len(world.rounds) == rounds and not world.is_over:
         world._apply(_playout_choice(world, rng))  # legal by construction: no checks here
-    points = world.rounds[-1]["side_points"]
+    points: list[int] = world.rounds[-1]["side_points"]
     mine = points[world.side_of(seat)]
     others = [p for side, p in enumerate(points) if side != world.side_of(seat)]
     return mine - sum(others) / len(others)
 
 
-class Hard(Opponent):
+class Hard(SearchOpponent):
     level = "hard"
     budget = Budget(iterations=60)
 
