@@ -89,7 +89,8 @@ class Avissinia(Game[Play, AvissiniaOptions]):
         self.match_scores = [0] * self.sides
         self.rounds: list[dict[str, Any]] = []  # one record per finished round
         self.winning_side: int | None = None
-        self.last: dict[str, Any] | None = None
+        # The latest play as (round, seat, play, captured cards); shown by observations.
+        self.last: tuple[int, int, Play, list[Card]] | None = None
         self.dealer = options.dealer if options.dealer is not None else self.rng.randrange(PLAYERS)
         self._start_round(list(options.deck) if options.deck is not None else None)
 
@@ -198,14 +199,7 @@ class Avissinia(Game[Play, AvissiniaOptions]):
             # Captured cards keep the order they lay in; the capturing card goes on top.
             self.piles[me].extend(captured)
             self.piles[me].append(card)
-        self.last = {
-            "round": len(self.rounds) + 1,
-            "seat": me,
-            "action": str(action),
-            "card": card.code,
-            "target": target,
-            "captured": [c.code for c in captured],
-        }
+        self.last = (len(self.rounds) + 1, me, action, captured)
         self.player = (me - 1) % PLAYERS  # counter-clockwise
         if not self.hands[self.player]:
             # Everyone has played the same number of cards, so all hands are empty.
@@ -301,10 +295,23 @@ class Avissinia(Game[Play, AvissiniaOptions]):
             "scores": self.scores,
             "side_scores": list(self.match_scores),
             "rounds": [dict(r) for r in self.rounds],
-            "last": dict(self.last) if self.last else None,
+            "last": self._last_view(),
             "is_over": self.is_over,
             "winners": self.winners,
             "moves": len(self.history),
+        }
+
+    def _last_view(self) -> dict[str, Any] | None:
+        if self.last is None:
+            return None
+        round_number, seat, play, captured = self.last
+        return {
+            "round": round_number,
+            "seat": seat,
+            "action": str(play),
+            "card": play.card.code,
+            "target": play.target,
+            "captured": [c.code for c in captured],
         }
 
     def observation(self, seat: int) -> dict[str, Any]:
