@@ -1,0 +1,127 @@
+"""Avissinia opponents: legal, deterministic, blind to hidden cards, and sensible."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pygame_core import new_game, parse_cards
+from pygame_core.avissinia import Avissinia, scripted_deck, world_from_observation
+from pygame_core.opponents import Opponent, SearchOpponent, make_opponent
+from pygame_core.opponents.search import Budget
+
+LEVELS = ["easy", "medium", "hard"]
+
+
+def quick(op: Opponent, iterations: int = 4) -> Opponent:
+    if isinstance(op, SearchOpponent):
+        op.budget = Budget(iterations=iterations, seconds=None)
+    return op
+
+
+def play_match(levels: list[str], seed: int, **options: object) -> Avissinia:
+    game = new_game("avissinia", seed=seed, **options)
+    assert isinstance(game, Avissinia)
+    players = [quick(make_opponent("avissinia", lv, s, seed)) for s, lv in enumerate(levels)]
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None
+        obs = game.observation(seat)
+        action = players[seat].decide(obs)
+        assert action in obs["legal"]
+        game.apply(action)
+    return game
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_plays_only_legal_actions_and_finishes_matches(level: str) -> None:
+    for seed in range(3):
+        game = play_match(
+            [level, "random", level, "medium"], seed, target=20, partnership=seed == 1
+        )
+        assert game.is_over and game.winners
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_gives_the_same_decisions(level: str) -> None:
+    first = play_match([level] * 4, 11, target=15).history
+    again = play_match([level] * 4, 11, target=15).history
+    assert first == again
+
+
+def two_deals_differing_only_in_hidden_cards() -> tuple[Avissinia, Avissinia]:
+    mine = parse_cards("7H 9C JD 2S KH 4C")
+    centre = parse_cards("3D 8S 9H 7D")
+    west = parse_cards("AS AH AD AC QS QH")
+    north = parse_cards("5C 5D 5H 5S 6C 6D")
+    games = []
+    for left, across in ((west, north), (north, west)):  # the same cards, other hands
+        deck = scripted_deck(3, {0: mine, 1: left, 2: across}, centre)
+        game = new_game("avissinia", seed=1, deck=deck, dealer=3)
+        assert isinstance(game, Avissinia)
+        games.append(game)
+    return games[0], games[1]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_decision_does_not_change_when_hidden_cards_are_redealt(level: str) -> None:
+    a, b = two_deals_differing_only_in_hidden_cards()
+    assert a.full_state()["hands"] != b.full_state()["hands"]
+    obs_a, obs_b = a.observation(0), b.observation(0)
+    assert obs_a == obs_b
+    choice_a = quick(make_opponent("avissinia", level, 0, 5), 30).decide(obs_a)
+    choice_b = quick(make_opponent("avissinia", level, 0, 5), 30).decide(obs_b)
+    assert choice_a == choice_b
+
+
+def test_sampled_worlds_agree_with_the_observation() -> None:
+    game = new_game("avissinia", seed=21)
+    rng = random.Random(21)
+    for _ in range(30):
+        game.apply(rng.choice(game.legal_actions()))
+    seat = game.current_player
+    assert seat is not None
+    obs = game.observation(seat)
+    worlds = [world_from_observation(obs, random.Random(i)) for i in range(5)]
+    for world in worlds:
+        view = world.observation(seat)
+        for key in ("hand", "centre", "piles", "hand_counts", "stock", "scores", "legal"):
+            assert view[key] == obs[key], key
+    hidden = {tuple(map(str, w.hands[(seat + 1) % 4])) for w in worlds}
+    assert len(hidden) > 1, "the unseen cards are really sampled"
+
+
+def test_easy_takes_the_biggest_capture() -> None:
+    deck = scripted_deck(3, {0: parse_cards("7H JS 2C 3C 4C 5C")}, parse_cards("9S 7D JD JC"))
+    game = new_game("avissinia", seed=1, deck=deck, dealer=3)
+    assert (
+        make_opponent("avissinia", "easy", 0, 1).decide(game.observation(0)) == "capture JS centre"
+    )
+
+
+def test_medium_prefers_a_safe_capture_when_the_rank_is_dead() -> None:
+    # Three tens are visible to seat 0, so nobody can take back a pile topped by a ten.
+    deck = scripted_deck(3, {0: parse_cards("10H 10S 2C 3C 4C 5C")}, parse_cards("9S 2D 8C 10C"))
+    game = new_game("avissinia", seed=1, deck=deck, dealer=3)
+    choice = make_opponent("avissinia", "medium", 0, 1).decide(game.observation(0))
+    assert choice in ("capture 10H centre", "capture 10S centre")
+
+
+def test_hard_search_yields_to_the_page_between_slices() -> None:
+    game = new_game("avissinia", seed=3)
+    seat = game.current_player
+    assert seat is not None
+    hard = make_opponent("avissinia", "hard", seat, 3)
+    assert isinstance(hard, SearchOpponent) and hard.budget.iterations > 0
+    hard.budget = Budget(iterations=400, seconds=None, slice_seconds=0.0)
+    thinking = hard.think(game.observation(seat))
+    slices = 0
+    try:
+        while True:
+            next(thinking)
+            slices += 1
+    except StopIteration as done:
+        assert done.value in game.observation(seat)["legal"]
+    assert slices > 1
+    assert hard.explain()
