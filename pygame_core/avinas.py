@@ -406,22 +406,8 @@ class Avinas(Game[Action, AvinasOptions]):
             self._play(me, action)
         elif self.phase == BID:
             self._bid(me, action.value if kind == "bid" else 0)
-        elif kind == "knock":
-            self.knocked_by = me
-            self.phase, self.player = KNOCK_BACK, (self.declarer_or_raise() + 1) % PLAYERS
-        elif kind == "no knock":
-            if me == self.declarer_or_raise():  # the partner may still knock
-                self.player = (me + 2) % PLAYERS
-            else:
-                self.phase, self.player = PLAY, self.declarer_or_raise()
-        elif kind == "knock back":
-            self.knocked_back_by = me
-            self.phase, self.player = PLAY, self.declarer_or_raise()
-        elif kind == "no knock back":
-            if me == (self.declarer_or_raise() + 1) % PLAYERS:  # the partner may still
-                self.player = (me + 2) % PLAYERS
-            else:
-                self.phase, self.player = PLAY, self.declarer_or_raise()
+        elif self.phase in (KNOCK, KNOCK_BACK):
+            self._knock(me, kind)
         elif kind == "play on":
             self.phase, self.player = PLAY, self.tricks[-1][2]
         else:  # stop
@@ -433,10 +419,27 @@ class Avinas(Game[Action, AvinasOptions]):
         if self.last is not None:
             self.last[key] = value
 
-    def declarer_or_raise(self) -> int:
+    @property
+    def _declarer(self) -> int:
+        """The declarer, once there is one (every caller runs after the bidding)."""
         if self.declarer is None:
             raise AssertionError("no declarer yet")
         return self.declarer
+
+    def _knock(self, me: int, kind: str) -> None:
+        """Ruling 9: declarer, then partner, may knock; then the defenders, in turn from the
+        declarer's left, may knock back."""
+        first = self._declarer if self.phase == KNOCK else (self._declarer + 1) % PLAYERS
+        if kind == "knock":
+            self.knocked_by = me
+            self.phase, self.player = KNOCK_BACK, (self._declarer + 1) % PLAYERS
+        elif kind == "knock back":
+            self.knocked_back_by = me
+            self.phase, self.player = PLAY, self._declarer
+        elif me == first:  # a "no": the partner may still speak for the side
+            self.player = (me + 2) % PLAYERS
+        else:
+            self.phase, self.player = PLAY, self._declarer
 
     def _bid(self, me: int, bid: int) -> None:
         self.bids.append((me, bid))
@@ -498,13 +501,13 @@ class Avinas(Game[Action, AvinasOptions]):
             return
         self.trick_number += 1
         if self.kind == NO_SEVENS:  # ruling 10: the declarer may stop before this trick
-            self.phase, self.player = STOP, self.declarer_or_raise()
+            self.phase, self.player = STOP, self._declarer
         else:
             self.player = winner
 
     # --- scoring ---------------------------------------------------------------------
     def _end_hand(self) -> None:
-        declarer = self.declarer_or_raise()
+        declarer = self._declarer
         trump = self.trump
         assert trump is not None
         ours, theirs = declarer % 2, 1 - declarer % 2
