@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-import re
+from typing import Any
 
 import pytest
 from conftest import play_randomly
@@ -13,8 +13,13 @@ from pygame_core import IllegalActionError, load_game, new_game
 from pygame_core.avinas import Action, Avinas
 from pygame_core.cards import short_pack
 
-# A card code standing alone in JSON text: "QC", "10H", as in "play QC trump H".
-CARD_CODE = re.compile(r"\b(?:10|[789JQKA])[CDHS]\b")
+ALL_CODES = frozenset(c.code for c in short_pack())
+# JSON punctuation to spaces, so that card codes become words: "play QC trump H" -> QC.
+PUNCTUATION = str.maketrans({c: " " for c in '"[]{},:'})
+
+
+def json_words(data: Any) -> set[str]:
+    return set(json.dumps(data).translate(PUNCTUATION).split())
 
 
 def hidden_from(game: Avinas, seat: int) -> set[str]:
@@ -39,7 +44,7 @@ def check_observation(game: Avinas, seat: int) -> None:
     if obs["last"] and obs["last"].get("new_hand"):
         # The narration of the last trick of the previous hand names cards dealt anew.
         del shown["last"]
-    leaked = set(CARD_CODE.findall(json.dumps(shown))) & hidden_from(game, seat)
+    leaked = json_words(shown) & hidden_from(game, seat)
     assert not leaked, f"seat {seat} sees {leaked}"
     assert obs["hand"] == [c.code for c in game.hands[seat]]
     assert obs["hand_counts"] == [len(h) for h in game.hands]
@@ -117,7 +122,7 @@ def run_match(seed: int) -> Avinas:
             assert load_game(json.dumps(game.to_json())).full_state() == game.full_state()
         assert moves < 20_000, "the match did not end"
     check_finished_hands(game)
-    assert not CARD_CODE.findall(json.dumps(game.observation(0)["hand_history"]))
+    assert not json_words(game.observation(0)["hand_history"]) & ALL_CODES
     assert game.current_player is None and game.legal_actions() == []
     assert max(game.pips) >= game.options.pip_target
     assert game.hands_played == len(game.hand_records)
