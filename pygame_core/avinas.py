@@ -149,8 +149,8 @@ NAMING = {
 FACEDOWN = {c: (Action("facedown", c, 1), Action("facedown", c, 0)) for c in short_pack()}
 BIDS = [Action("bid", None, b) for b in range(MAX_BID + 1)]
 
-# Trump order below the queen of clubs and the seven (ruling 5): Q♣ 7 Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦
-# A 10 K 9 8; the 7 and A..8 are of the trump suit.  Plain suits: A 10 K 9 8 7.
+# Trumps high to low (ruling 5): Q♣ 7 Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A 10 K 9 8, where the 7 and
+# A..8 are of the trump suit (suit None below).  Plain suits: A 10 K 9 8 7.
 _PLAIN_ORDER = (SEVEN, EIGHT, NINE, KING, TEN, ACE)  # low to high
 _TOP_TRUMPS = ((QUEEN, 0), (SEVEN, None), (QUEEN, 3), (QUEEN, 2), (QUEEN, 1),
                (JACK, 0), (JACK, 3), (JACK, 2), (JACK, 1),
@@ -175,16 +175,18 @@ def _tables(trump: int) -> tuple[dict[Card, int], dict[Card, int]]:
     return eff, strength
 
 
-_EFF, _STRENGTH = zip(*(_tables(t) for t in range(4)), strict=True)
+_TABLES = [_tables(t) for t in range(4)]  # by trump suit
+_EFF = [t[0] for t in _TABLES]
+_STRENGTH = [t[1] for t in _TABLES]
 
 
 def is_trump(card: Card, trump: int) -> bool:
-    return bool(_EFF[trump][card] == TRUMP)
+    return _EFF[trump][card] == TRUMP
 
 
 def card_strength(card: Card, trump: int) -> int:
     """Rank of ``card`` with ``trump`` trump: higher wins; trumps are 101..114."""
-    return int(_STRENGTH[trump][card])
+    return _STRENGTH[trump][card]
 
 
 def trick_winner(plays: list[tuple[int, Card]], trump: int, facedown: bool = False) -> int:
@@ -203,7 +205,7 @@ def trick_winner(plays: list[tuple[int, Card]], trump: int, facedown: bool = Fal
         e = eff[card]
         if e in (TRUMP, led) and strength[card] > best:
             best_seat, best = seat, strength[card]
-    return int(best_seat)
+    return best_seat
 
 
 def match_result(pips: list[int], rams: list[int], target: int) -> int | None:
