@@ -12,6 +12,7 @@ Only the standard library is used here, so the commands work on a fresh machine.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import os
 import re
@@ -63,8 +64,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
                  "pyodide-lock.json")
 # @pyscript/core dist chunks the page loads: core.js imports core-*.js, which imports these
 # at start (the error banner, the config deprecation check, and the small plugin stubs that
-# core always registers; `files` zips are unpacked by Pyodide itself).  The editor, terminal and TOML chunks they could pull in later
-# are not used by the page and are left out.
+# core always registers; `files` zips are unpacked by Pyodide itself).  The editor, terminal
+# and TOML chunks they could pull in later are not used by the page and are left out.
 PYSCRIPT_CHUNKS = ("error", "deprecations-manager", "donkey", "py-editor", "py-game",
                    "py-terminal")
 SITE_FILES = ("index.html", "style.css", "boot.js", "main.py")
@@ -216,7 +217,7 @@ def make_handler(directory: Path) -> type:
     import http.server
 
     class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {
+        extensions_map = {  # noqa: RUF012 (the base class's own attribute)
             **http.server.SimpleHTTPRequestHandler.extensions_map,
             ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
             ".webmanifest": "application/manifest+json", ".py": "text/plain; charset=utf-8",
@@ -240,10 +241,8 @@ def cmd_serve(args: argparse.Namespace) -> None:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(DIST))
     print(f"serving dist/ at http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C stops)",
           flush=True)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
 
 
 # --- commands -------------------------------------------------------------------------
@@ -261,7 +260,9 @@ def cmd_test(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("build", help="build dist/")
     serve = sub.add_parser("serve", help="build and serve dist/ on 127.0.0.1")
@@ -270,7 +271,9 @@ def main() -> None:
     test.add_argument("pytest_args", nargs="*", help="extra arguments for pytest")
     args = parser.parse_args()
     try:
-        {"build": cmd_build, "serve": cmd_serve, "test": cmd_test, None: cmd_build}[args.command](args)
+        {"build": cmd_build, "serve": cmd_serve, "test": cmd_test, None: cmd_build}[args.command](
+            args
+        )
     except subprocess.CalledProcessError as exc:
         sys.exit(exc.returncode)
 

@@ -6,9 +6,10 @@ and keeps the game saved in localStorage after every move.
 """
 
 import asyncio
+import contextlib
 import random
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from urllib.parse import parse_qsl, urlencode
 
 import js
@@ -17,8 +18,14 @@ from pyscript import document, window
 
 from pygame_core import GameError, OptionError, SaveError, new_game
 from pygame_core.opponents import LEVELS, make_opponent
-from pygame_core.views import TableContext, narrate, render_saves, render_start, render_table
-from pygame_core.views import session
+from pygame_core.views import (
+    TableContext,
+    narrate,
+    render_saves,
+    render_start,
+    render_table,
+    session,
+)
 
 HUMAN = 0
 DEFAULT_PACE = 800  # milliseconds between the computer players' moves
@@ -28,7 +35,7 @@ FULL_STORAGE = "The browser's storage is full: this game is not being saved."
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def missing(value):
@@ -85,10 +92,8 @@ class Storage:
 
     def remove(self, key):
         if self.local is not None:
-            try:
+            with contextlib.suppress(Exception):
                 self.local.removeItem(key)
-            except Exception:
-                pass
 
     def keys(self, prefix):
         if self.local is None:
@@ -120,6 +125,13 @@ class Page:
         self.generation = 0
         self.reported_over = False
         self.ready = False
+        self.tasks = set()
+
+    def spawn(self, coroutine):
+        """Run ``coroutine`` as a task, keeping a reference until it is done."""
+        task = asyncio.ensure_future(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     # --- settings and saving --------------------------------------------------------
     def load_settings(self):
@@ -218,7 +230,7 @@ class Page:
     # --- the opponents --------------------------------------------------------------
     def run_opponents(self):
         self.generation += 1
-        asyncio.ensure_future(self.opponents_play(self.generation))
+        self.spawn(self.opponents_play(self.generation))
 
     def active(self, generation):
         return (generation == self.generation and self.screen == "table"
@@ -369,7 +381,7 @@ class Page:
         elif name == "saves":
             self.show_saves()
         elif name == "copy-link" and self.game is not None:
-            asyncio.ensure_future(self.copy_link())
+            self.spawn(self.copy_link())
         elif name == "save-as":
             self.save_as()
         elif name == "load" and key:
@@ -486,7 +498,7 @@ class Page:
             self.settings["pace"] = self.pace
             self.save_settings()
         elif target.id == "import-file":
-            asyncio.ensure_future(self.import_file(target))
+            self.spawn(self.import_file(target))
 
     def start(self):
         document.addEventListener("click", create_proxy(self.on_click))
