@@ -297,7 +297,7 @@ class Page:
                                thinking=self.thinking, notice=self.store.problem)
             obs = self.game.observation(HUMAN)
             self.app.innerHTML = render_table(obs, ctx)
-            if self.game.is_over and self.summary is None:
+            if self.game.is_over:
                 turn = "over"
             elif self.summary is not None:
                 turn = "summary"
