@@ -28,7 +28,8 @@
       worker.postMessage({ type: "skip-waiting" });
     };
   }
-  addEventListener("load", function () {
+  // Registered once the table is up, so the precache does not compete with the first load.
+  addEventListener("cardtable:ready", function () {
     navigator.serviceWorker.register("./sw.js").then(function (reg) {
       if (reg.waiting && navigator.serviceWorker.controller) offer(reg.waiting);
       reg.addEventListener("updatefound", function () {

@@ -9,7 +9,6 @@ import asyncio
 import contextlib
 import random
 import time
-from datetime import UTC, datetime
 from urllib.parse import parse_qsl, urlencode
 
 import js
@@ -35,7 +34,7 @@ FULL_STORAGE = "The browser's storage is full: this game is not being saved."
 
 
 def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
 def missing(value):
@@ -321,6 +320,7 @@ class Page:
         if not self.ready:
             self.ready = True
             body.dataset.ready = "1"
+            window.dispatchEvent(js.CustomEvent.new("cardtable:ready"))
             self.post({"type": "ready"})
 
     def resume_info(self):
