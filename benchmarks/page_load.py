@@ -105,7 +105,7 @@ def main() -> None:
     median = {k: statistics.median(r[0] for r in v) for k, v in results.items()}
     print()
     for name in ("bare", "game"):
-        ms, count, raw, packed = results[name][-1]
+        _, count, raw, packed = results[name][-1]
         times = ", ".join(f"{r[0]:.0f}" for r in results[name])
         print(f"{name:5} median {median[name]:6.0f} ms  ({times})  {count} requests, "
               f"{raw / 1e6:.2f} MB raw, {packed / 1e6:.2f} MB gzip")
