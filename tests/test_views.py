@@ -207,6 +207,13 @@ def test_no_game_in_address_is_no_deal() -> None:
     assert session.parse_query({"speed": "0", "embed": "1"}) is None
 
 
+def test_a_link_without_a_seed_deals_afresh() -> None:
+    deal = session.parse_query({"game": "avissinia", "partnership": "1"})
+    assert deal is not None and deal.seed is None
+    game = deal.start()
+    assert game.options.partnership and game.seed >= 0
+
+
 def test_slot_round_trip_and_damage() -> None:
     game = new_game("avissinia", seed=9)
     for _ in range(5):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 import json
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
@@ -46,14 +47,15 @@ class Deal:
     """A deal asked for by a link: the game, its seed and options, the opponents' levels."""
 
     game: str
-    seed: int
+    seed: int | None  # None: a fresh deal each time the link is opened
     options: dict[str, str]
     levels: tuple[str, ...] | None = None
 
     def start(self) -> Game[Any, Any]:
         """The game itself; raises OptionError naming what the link got wrong."""
+        seed = random.randrange(2**53) if self.seed is None else self.seed
         try:
-            return new_game(self.game, seed=self.seed, **self.options)
+            return new_game(self.game, seed=seed, **self.options)
         except ImportError as exc:
             raise OptionError(f"the game {self.game!r} is not available yet") from exc
 
@@ -70,6 +72,8 @@ def parse_levels(text: str) -> tuple[str, ...]:
 def parse_query(params: Mapping[str, str]) -> Deal | None:
     """Read a share link's query (``game``, ``seed`` and the game's options).
 
+    Without a seed the link deals afresh each time it is opened.
+
     None if the address names no game; OptionError (with the engine's words) if it is
     broken: an unknown game, a bad seed, a bad option.
     """
@@ -80,10 +84,10 @@ def parse_query(params: Mapping[str, str]) -> Deal | None:
     game = params["game"]
     if game not in GAMES:
         raise OptionError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
-    text = params.get("seed", "")
-    if not text.isdigit():
+    text = params.get("seed")
+    if text is not None and not text.isdigit():
         raise OptionError(f"seed must be a whole number, not {text!r}")
-    seed = check_seed(int(text))
+    seed = None if text is None else check_seed(int(text))
     options = {k: v for k, v in params.items() if k not in PAGE_PARAMS}
     levels = parse_levels(params["levels"]) if "levels" in params else None
     deal = Deal(game, seed, options, levels)
