@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""How much the card table costs over a bare PyScript page on the same Pyodide.
+
+Builds dist/, writes a bare page that loads the same Pyodide through the same PyScript and
+prints one line, serves both, then times cold loads (a fresh browser context each, the two
+pages alternating) from navigation to ready, and counts the bytes each page transfers, raw
+and gzip-compressed.  Goals: ratio <= 1.10, and <= 300 KB gzip more than the bare page.
+
+    python benchmarks/page_load.py [--runs 5]
+
+Not a test: it prints figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import http.server
+import importlib.util
+import shutil
+import statistics
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync"]
+BARE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare</title>
+<link rel="icon" href="data:,">
+<script type="module" src="../game/pyscript/core.js"></script></head>
+<body>
+<script type="py" config='{"interpreter": "../game/pyodide/pyodide.mjs"}'>
+from pyscript import document
+print("bare page ready")
+document.body.dataset.ready = "1"
+</script>
+</body></html>
+"""
+# Note the moment the page says it is ready, measured from navigation start.
+MARK_READY = """
+new MutationObserver(() => {
+  if (document.body && document.body.dataset.ready === "1" && !window.__readyAt)
+    window.__readyAt = performance.now();
+}).observe(document, {attributes: true, subtree: true, childList: true});
+"""
+
+
+def load_build() -> Any:
+    spec = importlib.util.spec_from_file_location("cardtable_build", ROOT / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def measure(browser: Any, url: str) -> tuple[float, int, int, int]:
+    """One cold load: (ms to ready, requests, raw bytes, gzip bytes)."""
+    context = browser.new_context()
+    context.add_init_script(MARK_READY)
+    page = context.new_page()
+    bodies: list[bytes] = []
+    page.on("requestfinished", lambda r: bodies.append(r.response().body()))
+    page.goto(url)
+    page.wait_for_function("window.__readyAt", timeout=120_000)
+    ms = float(page.evaluate("window.__readyAt"))
+    page.wait_for_timeout(200)
+    context.close()
+    raw = sum(len(b) for b in bodies)
+    packed = sum(len(gzip.compress(b, 6)) for b in bodies)
+    return ms, len(bodies), raw, packed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5, help="cold loads of each page")
+    args = parser.parse_args()
+    build = load_build()
+    build.cmd_build(argparse.Namespace())
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        shutil.copytree(build.DIST, root / "game")
+        (root / "bare").mkdir()
+        (root / "bare" / "index.html").write_text(BARE)
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), build.make_handler(root))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        pages = {"bare": base + "bare/", "game": base + "game/?game=avissinia&seed=1&speed=0"}
+        results: dict[str, list[tuple[float, int, int, int]]] = {"bare": [], "game": []}
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            measure(browser, pages["bare"])  # warm the OS file cache; not counted
+            for run in range(args.runs):
+                order = ("bare", "game") if run % 2 == 0 else ("game", "bare")
+                for name in order:
+                    results[name].append(measure(browser, pages[name]))
+                    print(f"run {run + 1} {name}: {results[name][-1][0]:.0f} ms", flush=True)
+            browser.close()
+        server.shutdown()
+    median = {k: statistics.median(r[0] for r in v) for k, v in results.items()}
+    print()
+    for name in ("bare", "game"):
+        _, count, raw, packed = results[name][-1]
+        times = ", ".join(f"{r[0]:.0f}" for r in results[name])
+        print(f"{name:5} median {median[name]:6.0f} ms  ({times})  {count} requests, "
+              f"{raw / 1e6:.2f} MB raw, {packed / 1e6:.2f} MB gzip")
+    ratio = median["game"] / median["bare"]
+    extra_raw = results["game"][-1][2] - results["bare"][-1][2]
+    extra_gz = results["game"][-1][3] - results["bare"][-1][3]
+    print(f"ratio game/bare: {ratio:.3f} (goal <= 1.10)")
+    print(f"game page transfers {extra_raw / 1e3:+.1f} KB raw, {extra_gz / 1e3:+.1f} KB gzip "
+          f"more than the bare page (goal <= 300 KB gzip)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,249 @@
+"""The card table as HTML: pure functions from an observation to one string of markup.
+
+Nothing here touches the browser, so every view runs (and is tested) under CPython; the
+page's glue (``web/main.py``) calls them and puts the result into the document.  Every text
+that comes from a player, a save or a link goes through ``esc`` and is never markup.
+
+``render_table(obs, ctx)`` dispatches on ``obs["game"]`` to the game's own view module,
+imported on first use (``VIEWS``), so the page loads only the game it shows; a game without
+a view of its own gets ``generic_table``, which still offers every legal action.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import importlib
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol, cast
+
+from ..cards import DIAMONDS, HEARTS, SUIT_SYMBOLS, parse_card
+
+__all__ = [
+    "GAME_TITLES", "SEAT_NAMES", "VIEWS", "TableContext", "card_back_html", "card_html",
+    "esc", "narrate", "render_saves", "render_start", "render_table",
+]
+
+# Seats on screen (RULINGS: the human is seat 0 at the bottom, then clockwise W, N, E).
+SEAT_NAMES = ("You", "West", "North", "East")
+POSITIONS = ("south", "west", "north", "east")
+GAME_TITLES = {"avissinia": "Avissinia", "avinas": "Avinas", "abyssinia": "Abyssinia"}
+# Game name -> module holding its table view (``render`` and ``narrate``).
+VIEWS: dict[str, str] = {"avissinia": "pygame_core.views.avissinia"}
+
+
+def esc(value: object) -> str:
+    """Text made safe for HTML content and quoted attributes."""
+    return html.escape(str(value), quote=True)
+
+
+@dataclasses.dataclass(frozen=True)
+class TableContext:
+    """What the table shows besides the observation."""
+
+    names: tuple[str, ...] = SEAT_NAMES
+    narration: str = ""  # the last move, in words
+    summary: int | None = None  # index of a finished round whose summary is open
+    thinking: int | None = None  # the computer seat choosing a move now
+    notice: str = ""  # a message for the player (e.g. saving is unavailable)
+
+
+class GameView(Protocol):
+    def render(self, obs: Mapping[str, Any], ctx: TableContext) -> str: ...
+
+    def narrate(self, last: Mapping[str, Any], names: Sequence[str]) -> str: ...
+
+
+def _view(game: str) -> GameView | None:
+    module = VIEWS.get(game)
+    return cast(GameView, importlib.import_module(module)) if module else None
+
+
+def render_table(obs: Mapping[str, Any], ctx: TableContext | None = None) -> str:
+    """The whole table for the human's observation ``obs``."""
+    ctx = ctx or TableContext()
+    view = _view(str(obs.get("game", "")))
+    return view.render(obs, ctx) if view else generic_table(obs, ctx)
+
+
+def narrate(obs: Mapping[str, Any], names: Sequence[str] = SEAT_NAMES) -> str:
+    """The last move of ``obs`` in words ("" if there is none)."""
+    last = obs.get("last")
+    if not last:
+        return ""
+    view = _view(str(obs.get("game", "")))
+    if view is None:
+        return f"{names[int(last['seat'])]}: {last.get('action', '')}"
+    return view.narrate(last, names)
+
+
+# --- cards -----------------------------------------------------------------------------
+def card_html(
+    code: str, *, action: str | None = None, label: str | None = None,
+    classes: Iterable[str] = (),
+) -> str:
+    """A face-up card; a button playing ``action`` if given, else a labelled image."""
+    card = parse_card(code)
+    rank, suit = str(card)[:-1], SUIT_SYMBOLS[card.suit]
+    colour = "red" if card.suit in (DIAMONDS, HEARTS) else "black"
+    cls = " ".join(["card", colour, *classes])
+    face = (
+        f'<span class="corner tl" aria-hidden="true">{rank}<br>{suit}</span>'
+        f'<span class="pip" aria-hidden="true">{suit}</span>'
+        f'<span class="corner br" aria-hidden="true">{rank}<br>{suit}</span>'
+    )
+    spoken = esc(label or card.name)
+    if action is not None:
+        return (f'<button type="button" class="{esc(cls)}" data-action="{esc(action)}" '
+                f'aria-label="{spoken}" title="{spoken}">{face}</button>')
+    return f'<span class="{esc(cls)}" role="img" aria-label="{spoken}">{face}</span>'
+
+
+def card_back_html(classes: Iterable[str] = ()) -> str:
+    return f'<span class="{esc(" ".join(["card", "back", *classes]))}" aria-hidden="true"></span>'
+
+
+def hand_backs(count: int) -> str:
+    """A hidden hand: only how many cards it holds."""
+    backs = "".join(card_back_html() for _ in range(count))
+    word = "card" if count == 1 else "cards"
+    return (f'<div class="backs" role="img" aria-label="{count} {word} in hand">{backs}</div>'
+            f'<span class="count">{count} in hand</span>')
+
+
+# --- a table for games without a view of their own ----------------------------------
+def generic_table(obs: Mapping[str, Any], ctx: TableContext) -> str:
+    legal = [str(a) for a in obs.get("legal", [])]
+    buttons = "".join(
+        f'<button type="button" class="play" data-action="{esc(a)}">{esc(a)}</button>'
+        for a in legal
+    )
+    hand = "".join(card_html(str(c)) for c in obs.get("hand", []))
+    scores = obs.get("scores", [])
+    rows = "".join(
+        f"<tr><th scope='row'>{esc(ctx.names[i] if i < len(ctx.names) else f'Seat {i}')}</th>"
+        f"<td>{esc(s)}</td></tr>" for i, s in enumerate(scores)
+    )
+    title = GAME_TITLES.get(str(obs.get("game")), str(obs.get("game")))
+    return (
+        f'<section class="table generic" aria-label="{esc(title)} table">'
+        f'<h2>{esc(title)}</h2><div class="hand">{hand}</div>'
+        f'<div class="plays">{buttons}</div>'
+        f'<table class="scores"><tbody>{rows}</tbody></table>'
+        f'<p class="narration" aria-live="polite">{esc(ctx.narration)}</p></section>'
+    )
+
+
+# --- the start screen and the saves ---------------------------------------------------
+def _options(values: Sequence[str], chosen: str) -> str:
+    return "".join(
+        f'<option value="{esc(v)}"{" selected" if v == chosen else ""}>{esc(v.title())}</option>'
+        for v in values
+    )
+
+
+def render_start(
+    games: Sequence[tuple[str, bool]],
+    levels: Sequence[str],
+    *,
+    chosen_levels: Sequence[str] = (),
+    partnership: bool = False,
+    message: str = "",
+    resume: Mapping[str, Any] | None = None,
+    names: Sequence[str] = SEAT_NAMES,
+) -> str:
+    """The start screen: pick the game, its options and each opponent's level.
+
+    ``games`` lists ``(name, available)``; games whose modules are not there are shown
+    disabled.  ``resume`` describes the game in progress (see ``save_summary``), if any.
+    """
+    default_level = levels[len(levels) // 2] if levels else ""
+    first = next((name for name, ok in games if ok), "")
+    game_rows = []
+    for name, ok in games:
+        title = esc(GAME_TITLES.get(name, name.title()))
+        state = ' checked' if name == first else ""
+        if not ok:
+            state = " disabled"
+        note = "" if ok else ' <span class="soon">(coming soon)</span>'
+        game_rows.append(
+            f'<label class="choice"><input type="radio" name="game" value="{esc(name)}"'
+            f'{state}> {title}{note}</label>'
+        )
+    seat_rows = []
+    for seat in range(1, 4):
+        level = chosen_levels[seat - 1] if len(chosen_levels) >= seat else default_level
+        seat_rows.append(
+            f'<label class="level">{esc(names[seat])} '
+            f'<select name="level-{seat}">{_options(levels, level)}</select></label>'
+        )
+    alert = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
+    resume_html = ""
+    if resume:
+        resume_html = (
+            '<div class="resume"><p>Game in progress: '
+            f'<strong>{esc(resume.get("title", ""))}</strong>, {esc(resume.get("detail", ""))}'
+            '</p><button type="button" class="primary" data-cmd="resume">Continue</button></div>'
+        )
+    ind, par = ("", " checked") if partnership else (" checked", "")
+    return (
+        '<section class="start" aria-labelledby="start-title">'
+        '<h2 id="start-title">Deal a game</h2>'
+        f"{alert}{resume_html}"
+        '<form id="start-form" class="start-form" onsubmit="return false">'
+        f'<fieldset><legend>Game</legend>{"".join(game_rows)}</fieldset>'
+        '<fieldset class="opts-avissinia"><legend>Avissinia</legend>'
+        f'<label class="choice"><input type="radio" name="partnership" value="0"{ind}> '
+        'Individual (each for their own)</label>'
+        f'<label class="choice"><input type="radio" name="partnership" value="1"{par}> '
+        'Partnership (you and North against West and East)</label></fieldset>'
+        f'<fieldset><legend>Opponents</legend>{"".join(seat_rows)}</fieldset>'
+        '<button type="button" class="primary" data-cmd="start">Deal</button>'
+        '</form></section>'
+    )
+
+
+def render_saves(
+    saves: Sequence[Mapping[str, Any]], *, can_save: bool, in_game: bool, message: str = ""
+) -> str:
+    """The saves panel: named slots (load, export, delete), save-as, import from a file.
+
+    Each entry of ``saves`` is a ``save_summary`` dict (``key``, ``name``, ``title``,
+    ``detail``, ``error``).
+    """
+    rows = []
+    for s in saves:
+        key = esc(s.get("key", ""))
+        name = esc(s.get("name", ""))
+        if s.get("error"):
+            info = f'<span class="damaged">cannot be read: {esc(s["error"])}</span>'
+            load = ""
+        else:
+            info = f'{esc(s.get("title", ""))}, {esc(s.get("detail", ""))}'
+            load = f'<button type="button" data-cmd="load" data-key="{key}">Load</button>'
+        rows.append(
+            f'<li class="slot"><span class="slot-name">{name}</span> '
+            f'<span class="slot-info">{info}</span> <span class="slot-tools">{load}'
+            f'<button type="button" data-cmd="export" data-key="{key}">Export</button>'
+            f'<button type="button" data-cmd="delete" data-key="{key}" '
+            f'aria-label="Delete {name}">Delete</button></span></li>'
+        )
+    listing = f'<ul class="slots">{"".join(rows)}</ul>' if rows else '<p>No saved games yet.</p>'
+    alert = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
+    save_as = ""
+    if not can_save:
+        save_as = '<p class="message">This browser does not let the page save games here.</p>'
+    elif in_game:
+        save_as = (
+            '<form class="save-as" onsubmit="return false"><label>Save this game as '
+            '<input id="save-name" name="save-name" maxlength="60" required></label> '
+            '<button type="button" data-cmd="save-as">Save</button></form>'
+        )
+    return (
+        '<section class="saves" aria-labelledby="saves-title">'
+        '<h2 id="saves-title">Saved games</h2>'
+        f"{alert}{save_as}{listing}"
+        '<p><label class="import">Import a saved game from a file '
+        '<input type="file" id="import-file" accept=".json,application/json"></label></p>'
+        '<button type="button" data-cmd="close">Back to the table</button></section>'
+    )

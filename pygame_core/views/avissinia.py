@@ -1,0 +1,268 @@
+"""The Avissinia table: four seats round the centre pile, each with its open pile."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..cards import RANK_NAMES, parse_card
+from . import POSITIONS, TableContext, card_back_html, card_html, esc, hand_backs
+
+
+def top_run(codes: Sequence[str]) -> int:
+    """Length of the run of one rank at the top (end) of a pile of card codes."""
+    if not codes:
+        return 0
+    rank = parse_card(codes[-1]).rank
+    n = 1
+    while n < len(codes) and parse_card(codes[-1 - n]).rank == rank:
+        n += 1
+    return n
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _whose(seat: int, names: Sequence[str]) -> str:
+    return "your" if seat == 0 else f"{names[seat]}'s"
+
+
+def describe(action: str, obs: Mapping[str, Any], names: Sequence[str]) -> str:
+    """What a legal play of the human's does, e.g. "take the centre's 2 sevens"."""
+    words = action.split()
+    if words[0] == "trail":
+        return "trail it onto the centre"
+    if words[0] == "add":
+        return "add it to your pile"
+    pile = obs["centre"] if words[2] == "centre" else obs["piles"][int(words[3])]
+    n = top_run(pile)
+    where = "the centre's" if words[2] == "centre" else _whose(int(words[3]), names)
+    return f"take {where} {_plural(n, 'card')}"
+
+
+def narrate(last: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The last move in words, e.g. "West took the centre's 2 cards with the 7♣"."""
+    seat = int(last["seat"])
+    who = names[seat]
+    card = parse_card(str(last["card"]))
+    target = int(last["target"])
+    taken = len(last.get("captured", []))
+    if target == -1:
+        return f"{who} trailed {card} onto the centre." if seat else f"You trailed {card}."
+    if target == -3:
+        return f"{who} added {card} to {'your' if seat == 0 else 'their'} own pile."
+    where = "the centre's" if target == -2 else _whose(target, names)
+    if seat == 0:
+        return f"You took {where} {_plural(taken, 'card')} with {card}."
+    return f"{who} took {where} {_plural(taken, 'card')} with {card}."
+
+
+def pile_html(codes: Sequence[str], *, label: str, last: bool = False) -> str:
+    """An open pile: the top run fanned and highlighted, the cards beneath counted."""
+    if not codes:
+        return f'<div class="pile empty" aria-label="{esc(label)}: empty"><span>empty</span></div>'
+    run = top_run(codes)
+    below = len(codes) - run
+    rank = RANK_NAMES[parse_card(codes[-1]).rank]
+    plural = "sixes" if rank == "six" else rank + "s"
+    run_name = f"{run} {rank if run == 1 else plural}"
+    cards = []
+    for i, code in enumerate(codes[-run:]):
+        classes = ["run"]
+        if i == run - 1:
+            classes.append("top")
+            if last:
+                classes.append("last")
+        cards.append(card_html(code, classes=classes))
+    under = ""
+    if below:
+        under = (f'<span class="under" title="{below} cards beneath">'
+                 f'{card_back_html(["under-card"])}'
+                 f'<span class="under-count">+{below}</span></span>')
+    listing = " ".join(str(parse_card(c)) for c in reversed(codes))
+    return (
+        f'<div class="pile" aria-label="{esc(label)}: {len(codes)} cards, top run {run_name}">'
+        f'<div class="stack">{under}<span class="fan">{"".join(cards)}</span></div>'
+        f'<div class="pile-info"><span class="pile-count">{_plural(len(codes), "card")}</span>'
+        f' · top run <strong>{esc(run_name)}</strong></div>'
+        f'<details class="pile-all"><summary>All cards</summary><p>{esc(listing)}</p>'
+        "</details></div>"
+    )
+
+
+def _hand_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
+    legal: list[str] = list(obs.get("legal", []))
+    by_card: dict[str, list[str]] = {}
+    for action in legal:
+        by_card.setdefault(parse_card(action.split()[1]).code, []).append(action)
+    items = []
+    for code in obs.get("hand", []):
+        card = parse_card(code)
+        plays = by_card.get(card.code, [])
+        if len(plays) == 1:
+            label = f"{card.name}: {describe(plays[0], obs, names)}"
+            items.append(f'<li class="slot">{card_html(code, action=plays[0], label=label)}</li>')
+        elif plays:
+            options = "".join(
+                f'<button type="button" class="play" data-action="{esc(a)}" '
+                f'aria-label="{esc(card.name)}: {esc(describe(a, obs, names))}">'
+                f"{esc(describe(a, obs, names).capitalize())}</button>"
+                for a in plays
+            )
+            items.append(
+                f'<li class="slot choices">{card_html(code, classes=["choosable"])}'
+                f'<span class="options">{options}</span></li>'
+            )
+        else:
+            items.append(f'<li class="slot">{card_html(code)}</li>')
+    return f'<ul class="hand" aria-label="Your hand">{"".join(items)}</ul>'
+
+
+def _seat_html(obs: Mapping[str, Any], seat: int, ctx: TableContext) -> str:
+    names = ctx.names
+    last = obs.get("last") or {}
+    mover = last.get("seat")
+    classes = ["seat", POSITIONS[seat]]
+    if obs.get("current_player") == seat and not obs.get("is_over"):
+        classes.append("to-play")
+    if mover == seat:
+        classes.append("last-mover")
+    badges = []
+    if obs.get("dealer") == seat:
+        badges.append('<span class="badge dealer" title="Dealer">dealer</span>')
+    if obs.get("partnership") and seat in (0, 2):
+        badges.append('<span class="badge team">team A</span>')
+    elif obs.get("partnership"):
+        badges.append('<span class="badge team b">team B</span>')
+    if ctx.thinking == seat:
+        badges.append('<span class="badge thinking">thinking…</span>')
+    elif obs.get("current_player") == seat and not obs.get("is_over"):
+        badges.append('<span class="badge turn">to play</span>')
+    pile = obs["piles"][seat]
+    pile_last = mover == seat and last.get("target") != -1 and bool(pile)
+    pile_part = pile_html(pile, label=f"{_whose(seat, names).capitalize()} pile", last=pile_last)
+    points = obs["round_points"][seat]
+    head = (f'<h3 class="seat-name">{esc(names[seat])} {"".join(badges)}</h3>'
+            f'<span class="seat-points">{_plural(points, "point")} this round</span>')
+    if seat == 0:
+        body = f'<div class="own-pile">{pile_part}</div>{_hand_html(obs, names)}'
+    else:
+        body = f'<div class="hidden-hand">{hand_backs(obs["hand_counts"][seat])}</div>{pile_part}'
+    return (f'<section class="{" ".join(classes)}" aria-label="{esc(names[seat])}">'
+            f"{head}{body}</section>")
+
+
+def _side_name(side: int, obs: Mapping[str, Any], names: Sequence[str]) -> str:
+    if obs.get("partnership"):
+        return f"{names[0]} & {names[2]}" if side == 0 else f"{names[1]} & {names[3]}"
+    return names[side]
+
+
+def scores_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
+    sides = 2 if obs.get("partnership") else 4
+    round_points = [0] * sides
+    for seat, p in enumerate(obs["round_points"]):
+        round_points[seat % 2 if sides == 2 else seat] += p
+    rows = "".join(
+        f'<tr><th scope="row">{esc(_side_name(s, obs, names))}</th>'
+        f'<td>{obs["side_scores"][s]}</td><td>{round_points[s]}</td></tr>'
+        for s in range(sides)
+    )
+    return (
+        '<table class="scores"><caption>Scores (first to '
+        f'{esc(obs["target"])})</caption><thead><tr><th scope="col"></th>'
+        '<th scope="col">Match</th><th scope="col">This round</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table>"
+    )
+
+
+def summary_html(obs: Mapping[str, Any], index: int, names: Sequence[str]) -> str:
+    """The summary of finished round ``index`` (0-based), with the button to go on."""
+    record = obs["rounds"][index]
+    sides = len(record["side_points"])
+    rows = "".join(
+        f'<tr><th scope="row">{esc(_side_name(s, obs, names))}</th>'
+        f'<td>{record["side_points"][s]}</td><td>{record["totals"][s]}</td></tr>'
+        for s in range(sides)
+    )
+    left = record.get("centre_left", [])
+    left_text = (f"{_plural(len(left), 'card')} left in the centre score for nobody."
+                 if left else "The centre was cleared.")
+    if obs.get("is_over") and index == len(obs["rounds"]) - 1:
+        return result_html(obs, names, table=rows)
+    return (
+        '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="summary-title" '
+        'id="summary">'
+        f'<div class="panel"><h2 id="summary-title">Round {index + 1} is over</h2>'
+        '<table class="scores"><thead><tr><th scope="col"></th><th scope="col">Round</th>'
+        f'<th scope="col">Match</th></tr></thead><tbody>{rows}</tbody></table>'
+        f"<p>{esc(left_text)}</p>"
+        '<button type="button" class="primary" data-cmd="next-round" autofocus>'
+        "Deal the next round</button></div></div>"
+    )
+
+
+def result_html(obs: Mapping[str, Any], names: Sequence[str], table: str = "") -> str:
+    winners: list[int] = list(obs.get("winners", []))
+    if 0 in winners:
+        title = "You win the match!"
+    elif obs.get("partnership"):
+        title = f"{_side_name(winners[0] % 2, obs, names)} win the match." if winners else "Draw."
+    else:
+        title = f"{names[winners[0]]} wins the match." if winners else "Draw."
+    if not table:
+        sides = len(obs["side_scores"])
+        table = "".join(
+            f'<tr><th scope="row">{esc(_side_name(s, obs, names))}</th><td></td>'
+            f'<td>{obs["side_scores"][s]}</td></tr>' for s in range(sides)
+        )
+    return (
+        '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title" '
+        'id="result">'
+        f'<div class="panel"><h2 id="result-title">{esc(title)}</h2>'
+        '<table class="scores"><thead><tr><th scope="col"></th><th scope="col">Last round</th>'
+        f'<th scope="col">Match</th></tr></thead><tbody>{table}</tbody></table>'
+        f'<p>{esc(_plural(len(obs["rounds"]), "round"))} played.</p>'
+        '<button type="button" class="primary" data-cmd="rematch" autofocus>Play again</button> '
+        '<button type="button" data-cmd="menu">New game</button></div></div>'
+    )
+
+
+def render(obs: Mapping[str, Any], ctx: TableContext) -> str:
+    names = ctx.names
+    last = obs.get("last") or {}
+    centre = obs["centre"]
+    centre_last = bool(last) and last.get("target") == -1 and bool(centre)
+    current = obs.get("current_player")
+    if obs.get("is_over"):
+        status = "The match is over."
+    elif current == 0:
+        status = "Your turn: play a card."
+    elif current is not None:
+        status = f"{names[current]} to play…"
+    else:
+        status = ""
+    info = (f'Round {esc(obs["round"])} · deal {esc(obs["deal"])} of 2 · '
+            f'{esc(_plural(obs["stock"], "card"))} still to deal')
+    mode = "partnership" if obs.get("partnership") else "individual"
+    overlay = ""
+    if ctx.summary is not None and 0 <= ctx.summary < len(obs["rounds"]):
+        overlay = summary_html(obs, ctx.summary, names)
+    elif obs.get("is_over"):
+        overlay = result_html(obs, names)
+    notice = f'<p class="table-notice">{esc(ctx.notice)}</p>' if ctx.notice else ""
+    return (
+        f'<section class="table avissinia {mode}" aria-label="Avissinia table">'
+        + "".join(_seat_html(obs, seat, ctx) for seat in (2, 1, 3))
+        + '<section class="centre" aria-label="Centre">'
+        '<h3 class="seat-name">Centre</h3>'
+        + pile_html(centre, label="Centre pile", last=centre_last)
+        + f'<p class="status" id="status">{esc(status)}</p>'
+        f'<p class="narration" aria-live="polite">{esc(ctx.narration)}</p></section>'
+        + _seat_html(obs, 0, ctx)
+        + f'<aside class="board">{scores_html(obs, names)}<p class="info">{info}</p>'
+        f"{notice}</aside>"
+        + overlay
+        + "</section>"
+    )

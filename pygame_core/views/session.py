@@ -1,0 +1,194 @@
+"""The page's pure bookkeeping: share links and the save slots kept in the browser.
+
+A slot holds the engine's save (``Game.to_json()``, checked on load) wrapped with what the
+page adds: the opponents' levels, the slot's name and when it was saved.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import json
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+from urllib.parse import urlencode
+
+from .. import GAMES, Game, OptionError, SaveError, load_game, new_game
+from ..base import check_seed
+from ..opponents import LEVELS
+from . import GAME_TITLES
+
+PREFIX = "cardtable:"  # every key the page writes to localStorage starts with this
+CURRENT = PREFIX + "current"  # the game in progress, saved after every move
+SETTINGS = PREFIX + "settings"
+SLOT = PREFIX + "slot:"  # named saves: SLOT + name
+SLOT_KIND = "cardtable.slot"
+SLOT_VERSION = 1
+# Query parameters that are the page's own, not the game's options.
+PAGE_PARAMS = frozenset({"game", "seed", "speed", "embed", "levels", "sw"})
+DEFAULT_LEVEL = LEVELS[len(LEVELS) // 2]
+
+
+def available_games() -> list[tuple[str, bool]]:
+    """Every game with whether its module is there (found without importing it)."""
+    out = []
+    for name, module in GAMES.items():
+        try:
+            ok = importlib.util.find_spec(module) is not None
+        except ImportError:
+            ok = False
+        out.append((name, ok))
+    return out
+
+
+@dataclasses.dataclass(frozen=True)
+class Deal:
+    """A deal asked for by a link: the game, its seed and options, the opponents' levels."""
+
+    game: str
+    seed: int | None  # None: a fresh deal each time the link is opened
+    options: dict[str, str]
+    levels: tuple[str, ...] | None = None
+
+    def start(self) -> Game[Any, Any]:
+        """The game itself; raises OptionError naming what the link got wrong."""
+        seed = random.randrange(2**53) if self.seed is None else self.seed
+        try:
+            return new_game(self.game, seed=seed, **self.options)
+        except ImportError as exc:
+            raise OptionError(f"the game {self.game!r} is not available yet") from exc
+
+
+def parse_levels(text: str) -> tuple[str, ...]:
+    levels = tuple(t.strip() for t in text.split(","))
+    if len(levels) != 3 or any(level not in LEVELS for level in levels):
+        raise OptionError(
+            f"levels must be three of {', '.join(LEVELS)} separated by commas, not {text!r}"
+        )
+    return levels
+
+
+def parse_query(params: Mapping[str, str]) -> Deal | None:
+    """Read a share link's query (``game``, ``seed`` and the game's options).
+
+    Without a seed the link deals afresh each time it is opened.
+
+    None if the address names no game; OptionError (with the engine's words) if it is
+    broken: an unknown game, a bad seed, a bad option.
+    """
+    if "game" not in params:
+        if "seed" in params:
+            raise OptionError("the link has a seed but no game")
+        return None
+    game = params["game"]
+    if game not in GAMES:
+        raise OptionError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
+    text = params.get("seed")
+    if text is not None and not text.isdigit():
+        raise OptionError(f"seed must be a whole number, not {text!r}")
+    seed = None if text is None else check_seed(int(text))
+    options = {k: v for k, v in params.items() if k not in PAGE_PARAMS}
+    levels = parse_levels(params["levels"]) if "levels" in params else None
+    deal = Deal(game, seed, options, levels)
+    return deal
+
+
+def share_query(game: Game[Any, Any], levels: Sequence[str] | None = None) -> str:
+    """The query string of a link that deals this game again from its start."""
+    params: dict[str, str] = {"game": game.NAME, "seed": str(game.seed)}
+    for name, value in game.options_dict().items():
+        if isinstance(value, bool):
+            params[name] = "1" if value else "0"
+        elif isinstance(value, list):
+            params[name] = ",".join(str(v) for v in value)
+        else:
+            params[name] = str(value)
+    if levels:
+        params["levels"] = ",".join(levels)
+    return urlencode(params)
+
+
+def clean_levels(levels: object) -> list[str]:
+    """Three valid levels, whatever was stored (a bad entry becomes the default)."""
+    out = [DEFAULT_LEVEL] * 3
+    if isinstance(levels, list):
+        for i, level in enumerate(levels[:3]):
+            if level in LEVELS:
+                out[i] = str(level)
+    return out
+
+
+def wrap_save(game: Game[Any, Any], levels: Sequence[str], name: str, saved_at: str) -> str:
+    """A slot's JSON text: the engine's save plus the page's own fields."""
+    return json.dumps({
+        "kind": SLOT_KIND,
+        "version": SLOT_VERSION,
+        "name": name,
+        "saved_at": saved_at,
+        "levels": list(levels),
+        "save": game.to_json(),
+    }, ensure_ascii=False)
+
+
+@dataclasses.dataclass
+class Loaded:
+    game: Game[Any, Any]
+    levels: list[str]
+    name: str
+    saved_at: str
+
+
+def _read(text: str) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise SaveError(f"save is not valid JSON (damaged or truncated): {exc}") from exc
+    if not isinstance(data, dict):
+        raise SaveError("save is not a JSON object")
+    if data.get("kind") == SLOT_KIND:
+        version = data.get("version")
+        if version != SLOT_VERSION:
+            raise SaveError(f"save slot version {version!r} is not one this page reads")
+        if not isinstance(data.get("save"), dict):
+            raise SaveError("save is incomplete: it holds no game")
+        return data
+    if "actions" in data and "format" in data:  # an engine save on its own
+        return {"kind": SLOT_KIND, "version": SLOT_VERSION, "save": data}
+    raise SaveError("not a saved game of this card table")
+
+
+def unwrap_save(text: str) -> Loaded:
+    """Rebuild a slot's game; SaveError with a clear message if it cannot be used."""
+    data = _read(text)
+    game = load_game(data["save"])
+    name = data.get("name")
+    saved_at = data.get("saved_at")
+    return Loaded(
+        game,
+        clean_levels(data.get("levels")),
+        name if isinstance(name, str) else "",
+        saved_at if isinstance(saved_at, str) else "",
+    )
+
+
+def save_summary(key: str, text: str) -> dict[str, Any]:
+    """A slot as the saves list shows it, read without replaying the game."""
+    name = key[len(SLOT):] if key.startswith(SLOT) else key
+    try:
+        data = _read(text)
+        save = data["save"]
+        game = str(save.get("game", "?"))
+        moves = save.get("actions")
+        count = len(moves) if isinstance(moves, list) else 0
+        saved_at = data.get("saved_at")
+        when = f", saved {saved_at[:16].replace('T', ' ')}" if isinstance(saved_at, str) else ""
+        options = save.get("options") if isinstance(save.get("options"), dict) else {}
+        mode = " (partnership)" if options.get("partnership") else ""
+        return {
+            "key": key, "name": name, "error": "",
+            "title": GAME_TITLES.get(game, game) + mode,
+            "detail": f"{count} moves played{when}",
+        }
+    except SaveError as exc:
+        return {"key": key, "name": name, "error": str(exc), "title": "", "detail": ""}

@@ -1,0 +1,128 @@
+"""Browser tests: build dist/ once, serve it from a thread, drive Debian's chromium.
+
+One browser for the session; one shared page for the tests that can share it (Pyodide's
+cold start is the slow part).  Every page is watched: a request that leaves the site's
+origin, a console error or an uncaught page error fails the test that caused it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.server
+import importlib.util
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--no-first-run", "--disable-sync",
+]
+READY = "document.body.dataset.ready === '1'"
+LOAD_TIMEOUT = 90_000
+
+
+def _build_module() -> Any:
+    spec = importlib.util.spec_from_file_location("cardtable_build", ROOT / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[str]:
+    """Build dist/ and serve it on a free port; yields the base URL (ending in /)."""
+    build = _build_module()
+    build.cmd_build(argparse.Namespace())
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), build.make_handler(build.DIST))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+class Watch:
+    """What the pages did that they should not: foreign requests, console errors."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin.rstrip("/")
+        self.foreign: list[str] = []
+        self.errors: list[str] = []
+
+    def attach(self, context: Any) -> None:
+        context.on("request", self._request)
+        context.on("page", self.page)
+
+    def page(self, page: Any) -> None:
+        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text[:2000]))
+        page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+
+    def _request(self, request: Any) -> None:
+        url = request.url
+        if not (url.startswith(self.origin + "/") or url.startswith(("data:", "blob:"))):
+            self.foreign.append(url)
+
+    def check(self) -> None:
+        foreign, errors = list(self.foreign), list(self.errors)
+        self.foreign.clear()
+        self.errors.clear()
+        assert not foreign, f"requests left the site: {foreign}"
+        assert not errors, f"console errors: {errors}"
+
+
+@pytest.fixture(scope="session")
+def watch(site: str) -> Watch:
+    return Watch(site)
+
+
+@pytest.fixture(autouse=True)
+def _clean_pages(request: pytest.FixtureRequest) -> Iterator[None]:
+    yield
+    if "watch" in request.fixturenames:
+        request.getfixturevalue("watch").check()
+
+
+@pytest.fixture(scope="session")
+def browser_instance() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def new_context(browser_instance: Any, watch: Watch) -> Iterator[Any]:
+    """Make fresh browser contexts (own storage, own cache); all are closed at the end."""
+    made: list[Any] = []
+
+    def make(**kwargs: Any) -> Any:
+        context = browser_instance.new_context(**kwargs)
+        watch.attach(context)
+        made.append(context)
+        return context
+
+    yield make
+    for context in made:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def shared(new_context: Any) -> Any:
+    """One page that the table tests share; each test navigates it as it needs."""
+    return new_context().new_page()
+
+
+def open_page(page: Any, url: str) -> Any:
+    page.goto(url)
+    page.wait_for_function(READY, timeout=LOAD_TIMEOUT)
+    return page
+
+
