@@ -29,7 +29,11 @@ SEAT_NAMES = ("You", "West", "North", "East")
 POSITIONS = ("south", "west", "north", "east")
 GAME_TITLES = {"avissinia": "Avissinia", "avinas": "Avinas", "abyssinia": "Abyssinia"}
 # Game name -> module holding its table view (``render`` and ``narrate``).
-VIEWS: dict[str, str] = {"avissinia": "pygame_core.views.avissinia"}
+VIEWS: dict[str, str] = {
+    "avissinia": "pygame_core.views.avissinia",
+    "avinas": "pygame_core.views.avinas",
+    "abyssinia": "pygame_core.views.abyssinia",
+}
 
 
 def esc(value: object) -> str:
@@ -56,7 +60,12 @@ class GameView(Protocol):
 
 def _view(game: str) -> GameView | None:
     module = VIEWS.get(game)
-    return cast(GameView, importlib.import_module(module)) if module else None
+    if module is None:
+        return None
+    try:
+        return cast(GameView, importlib.import_module(module))
+    except ModuleNotFoundError:  # a game whose table is not built yet: the generic table
+        return None
 
 
 def render_table(obs: Mapping[str, Any], ctx: TableContext | None = None) -> str:
