@@ -163,7 +163,9 @@ def test_start_screen_lists_missing_games_disabled() -> None:
     tags = parse(html).tags
     radios = {a["value"]: a for t, a in tags if t == "input" and a.get("name") == "game"}
     assert "disabled" in radios["avinas"] and "disabled" not in radios["avissinia"]
-    assert len([1 for t, a in tags if t == "select"]) == 3
+    # a level row for each of the three computer seats; rows for more seats are hidden
+    shown = [a for t, a in tags if t == "label" and "data-seat" in a and "hidden" not in a]
+    assert [a["data-seat"] for a in shown] == ["1", "2", "3"]
 
 
 def test_unknown_game_gets_a_generic_table_with_its_actions() -> None:

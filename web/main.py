@@ -16,7 +16,7 @@ from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
 from pygame_core import GameError, OptionError, SaveError, new_game
-from pygame_core.opponents import LEVELS, make_opponent
+from pygame_core.opponents import LEVELS
 from pygame_core.views import (
     TableContext,
     narrate,
@@ -24,6 +24,7 @@ from pygame_core.views import (
     render_start,
     render_table,
     session,
+    start_seats,
 )
 
 HUMAN = 0
@@ -117,6 +118,7 @@ class Page:
         self.levels = [session.DEFAULT_LEVEL] * 3
         self.opponents = {}
         self.screen = "start"
+        self.start_form = None  # the start form as filled in, when a deal was refused
         self.summary = None
         self.thinking = None
         self.narration = ""
@@ -155,9 +157,9 @@ class Page:
     # --- starting games -------------------------------------------------------------
     def begin(self, game, levels, narration=""):
         self.game = game
-        self.levels = session.clean_levels(list(levels))
+        self.levels = session.clean_levels(list(levels), game.num_players - 1)
         self.opponents = {
-            seat: make_opponent(game.NAME, self.levels[seat - 1], seat, game.seed)
+            seat: session.opponent(game.NAME, self.levels[seat - 1], seat, game.seed)
             for seat in range(1, game.num_players)
         }
         self.summary = None
@@ -265,12 +267,13 @@ class Page:
 
     # --- moves ----------------------------------------------------------------------
     def play(self, action):
-        rounds = len(self.game.observation(HUMAN).get("rounds", []))
+        finished = "deals" if self.game.NAME == "abyssinia" else "rounds"
+        rounds = len(self.game.observation(HUMAN).get(finished, []))
         self.game.apply(action)
         obs = self.game.observation(HUMAN)
         self.narration = narrate(obs)
-        if len(obs.get("rounds", [])) > rounds:
-            self.summary = len(obs["rounds"]) - 1
+        if len(obs.get(finished, [])) > rounds:
+            self.summary = len(obs[finished]) - 1
         self.autosave()
         self.render()
         if self.game.is_over and not self.reported_over:
@@ -306,10 +309,16 @@ class Page:
             self.app.innerHTML = self.saves_html()
             turn = "menu"
         else:
+            options = self.game.options_dict() if self.game else {}
+            form = self.start_form or {
+                "game": self.game.NAME if self.game else "", "levels": self.levels,
+                "players": int(options.get("players", 4)), "chips": options.get("chips", 100),
+            }
             self.app.innerHTML = render_start(
-                session.available_games(), LEVELS, chosen_levels=self.levels,
-                partnership=bool(self.game and self.game.options_dict().get("partnership")),
+                session.available_games(), LEVELS, chosen_levels=form["levels"],
+                partnership=bool(options.get("partnership")),
                 message=self.notice or self.store.problem, resume=self.resume_info(),
+                game=form["game"], players=form["players"], chips=form["chips"],
             )
             turn = "menu"
         body.dataset.turn = turn
@@ -392,19 +401,43 @@ class Page:
         elif name == "export" and key:
             self.export(key)
 
-    def start_from_form(self):
-        form = document.getElementById("start-form")
-        data = js.FormData.new(form)
+    def start_choices(self):
+        """The start form's game and player count (Abyssinia's ``players``, else 4)."""
+        data = js.FormData.new(document.getElementById("start-form"))
         name = text_or_none(data.get("game")) or "avissinia"
+        players = text_or_none(data.get("players")) or "4"
+        return data, name, int(players) if name == "abyssinia" and players.isdigit() else 4
+
+    def sync_start(self):
+        """Show the chosen game's options and one level selector per computer seat."""
+        _, name, players = self.start_choices()
+        for box in document.querySelectorAll("#start-form fieldset[data-game]"):
+            box.hidden = str(box.dataset.game) != name
+        for seat, label, shown in start_seats(name, players):
+            row = document.querySelector(f"#start-form .level[data-seat='{seat}']")
+            if not missing(row):
+                row.hidden = not shown
+                row.querySelector(".level-name").textContent = label
+
+    def start_from_form(self):
+        data, name, players = self.start_choices()
         options = {}
         if name == "avissinia":
             options["partnership"] = text_or_none(data.get("partnership")) == "1"
+        if name == "abyssinia":
+            options["players"] = players
+            options["chips"] = (text_or_none(data.get("chips")) or "").strip()
+        seats = [seat for seat, _, shown in start_seats(name, players) if shown]
         levels = [text_or_none(data.get(f"level-{seat}")) or session.DEFAULT_LEVEL
-                  for seat in (1, 2, 3)]
+                  for seat in seats]
         try:
             self.new_deal(name, options, levels)
         except (OptionError, ImportError) as exc:
+            # Show the form again as it was filled in, with the engine's words.
+            self.start_form = {"game": name, "players": players,
+                               "chips": options.get("chips", 100), "levels": levels}
             self.show_start(f"Cannot deal that game: {exc}")
+            self.start_form = None
 
     async def copy_link(self):
         link = self.share_link()
@@ -499,6 +532,8 @@ class Page:
             self.save_settings()
         elif target.id == "import-file":
             self.spawn(self.import_file(target))
+        elif str(target.name) in ("game", "players") and not missing(target.closest("#start-form")):
+            self.sync_start()
 
     def start(self):
         document.addEventListener("click", create_proxy(self.on_click))

@@ -20,12 +20,15 @@ from typing import Any, Protocol, cast
 from ..cards import DIAMONDS, HEARTS, SUIT_SYMBOLS, parse_card
 
 __all__ = [
-    "GAME_TITLES", "SEAT_NAMES", "VIEWS", "TableContext", "card_back_html", "card_html",
-    "esc", "narrate", "render_saves", "render_start", "render_table",
+    "GAME_TITLES", "MANY_NAMES", "SEAT_NAMES", "VIEWS", "TableContext", "card_back_html",
+    "card_html", "esc", "narrate", "render_saves", "render_start", "render_table", "start_seats",
 ]
 
 # Seats on screen (RULINGS: the human is seat 0 at the bottom, then clockwise W, N, E).
 SEAT_NAMES = ("You", "West", "North", "East")
+# Abyssinia seats 2 to 8 round an oval: compass names would not fit, so letters clockwise.
+MANY_NAMES = ("You", "Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus")
+MAX_SEATS = len(MANY_NAMES)
 POSITIONS = ("south", "west", "north", "east")
 GAME_TITLES = {"avissinia": "Avissinia", "avinas": "Avinas", "abyssinia": "Abyssinia"}
 # Game name -> module holding its table view (``render`` and ``narrate``).
@@ -83,6 +86,9 @@ def narrate(obs: Mapping[str, Any], names: Sequence[str] = SEAT_NAMES) -> str:
     view = _view(str(obs.get("game", "")))
     if view is None:
         return f"{names[int(last['seat'])]}: {last.get('action', '')}"
+    deals, ended = obs.get("deals"), last.get("deal_over")
+    if isinstance(deals, list) and isinstance(ended, int) and 0 < ended <= len(deals):
+        last = {**last, "deal_record": deals[ended - 1]}  # so the words can name the winners
     return view.narrate(last, names)
 
 
@@ -151,6 +157,22 @@ def _options(values: Sequence[str], chosen: str) -> str:
     )
 
 
+def seat_names(game: str, players: int) -> tuple[str, ...]:
+    """The names of a game's seats: compass points for the four-player games."""
+    if game == "abyssinia":
+        return MANY_NAMES[:players]
+    return SEAT_NAMES
+
+
+def start_seats(game: str, players: int) -> list[tuple[int, str, bool]]:
+    """The start screen's opponent rows: ``(seat, name, shown)`` for seats 1 to 7; the
+    rows beyond the game's player count are hidden (the glue re-applies this on change)."""
+    names = seat_names(game, players)
+    count = len(names)
+    return [(seat, names[seat] if seat < count else MANY_NAMES[seat], seat < count)
+            for seat in range(1, MAX_SEATS)]
+
+
 def render_start(
     games: Sequence[tuple[str, bool]],
     levels: Sequence[str],
@@ -160,14 +182,23 @@ def render_start(
     message: str = "",
     resume: Mapping[str, Any] | None = None,
     names: Sequence[str] = SEAT_NAMES,
+    game: str = "",
+    players: int = 4,
+    chips: int | str = 100,
 ) -> str:
     """The start screen: pick the game, its options and each opponent's level.
 
     ``games`` lists ``(name, available)``; games whose modules are not there are shown
     disabled.  ``resume`` describes the game in progress (see ``save_summary``), if any.
+    ``game`` is the game chosen at first (else the first available), ``players`` and
+    ``chips`` Abyssinia's options.  There is a level selector for every seat a game can
+    have; those beyond the chosen game's count are ``hidden``, and each game's options
+    fieldset is hidden unless that game is chosen (``start_seats``; the glue keeps them in
+    step as the choices change).
     """
     default_level = levels[len(levels) // 2] if levels else ""
-    first = next((name for name, ok in games if ok), "")
+    available = [name for name, ok in games if ok]
+    first = game if game in available else (available[0] if available else "")
     game_rows = []
     for name, ok in games:
         title = esc(GAME_TITLES.get(name, name.title()))
@@ -180,10 +211,13 @@ def render_start(
             f'{state}> {title}{note}</label>'
         )
     seat_rows = []
-    for seat in range(1, 4):
+    for seat, name, shown in start_seats(first, players):
+        if first != "abyssinia" and seat < len(names):
+            name = names[seat]
         level = chosen_levels[seat - 1] if len(chosen_levels) >= seat else default_level
         seat_rows.append(
-            f'<label class="level">{esc(names[seat])} '
+            f'<label class="level" data-seat="{seat}"{"" if shown else " hidden"}>'
+            f'<span class="level-name">{esc(name)}</span> '
             f'<select name="level-{seat}">{_options(levels, level)}</select></label>'
         )
     alert = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
@@ -195,18 +229,35 @@ def render_start(
             '</p><button type="button" class="primary" data-cmd="resume">Continue</button></div>'
         )
     ind, par = ("", " checked") if partnership else (" checked", "")
+    players_options = "".join(
+        f'<option value="{n}"{" selected" if n == players else ""}>{n}</option>'
+        for n in range(2, MAX_SEATS + 1)
+    )
+
+    def hide(name: str) -> str:
+        return "" if name == first else " hidden"
+
     return (
         '<section class="start" aria-labelledby="start-title">'
         '<h2 id="start-title">Deal a game</h2>'
         f"{alert}{resume_html}"
         '<form id="start-form" class="start-form" onsubmit="return false">'
         f'<fieldset><legend>Game</legend>{"".join(game_rows)}</fieldset>'
-        '<fieldset class="opts-avissinia"><legend>Avissinia</legend>'
+        f'<fieldset class="opts-avissinia" data-game="avissinia"{hide("avissinia")}>'
+        '<legend>Avissinia</legend>'
         f'<label class="choice"><input type="radio" name="partnership" value="0"{ind}> '
         'Individual (each for their own)</label>'
         f'<label class="choice"><input type="radio" name="partnership" value="1"{par}> '
         'Partnership (you and North against West and East)</label></fieldset>'
-        f'<fieldset><legend>Opponents</legend>{"".join(seat_rows)}</fieldset>'
+        f'<fieldset class="opts-abyssinia" data-game="abyssinia"{hide("abyssinia")}>'
+        '<legend>Abyssinia</legend>'
+        f'<label class="level">Players <select name="players">{players_options}</select>'
+        '</label>'
+        '<label class="level">Starting chips <input type="number" name="chips" min="41" '
+        f'max="1000000" step="1" value="{esc(chips)}" inputmode="numeric"></label>'
+        '<p class="small">A player needs 41 chips to enter a deal.</p></fieldset>'
+        f'<fieldset class="opts-levels"><legend>Opponents</legend>{"".join(seat_rows)}'
+        '</fieldset>'
         '<button type="button" class="primary" data-cmd="start">Deal</button>'
         '</form></section>'
     )

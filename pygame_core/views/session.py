@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 
 from .. import GAMES, Game, OptionError, SaveError, load_game, new_game
 from ..base import check_seed
-from ..opponents import LEVELS
+from ..opponents import LEVELS, Opponent, make_opponent
 from . import GAME_TITLES
 
 PREFIX = "cardtable:"  # every key the page writes to localStorage starts with this
@@ -28,6 +28,20 @@ SLOT_VERSION = 1
 # Query parameters that are the page's own, not the game's options.
 PAGE_PARAMS = frozenset({"game", "seed", "speed", "embed", "levels", "sw"})
 DEFAULT_LEVEL = LEVELS[len(LEVELS) // 2]
+MAX_OPPONENTS = 7  # Abyssinia seats up to eight players
+# Options a share link always spells out, even at their defaults (a link is read by people).
+SHOWN_OPTIONS = ("players", "chips")
+
+
+def opponent(game: str, level: str, seat: int, seed: int) -> Opponent:
+    """The computer player the page seats: ``make_opponent``, or the random baseline while
+    a game has no opponents module of its own yet (the table stays playable)."""
+    try:
+        return make_opponent(game, level, seat, seed)
+    except ModuleNotFoundError as exc:
+        if exc.name != f"pygame_core.opponents.{game}":
+            raise
+        return Opponent(game, seat, seed)
 
 
 def available_games() -> list[tuple[str, bool]]:
@@ -55,16 +69,24 @@ class Deal:
         """The game itself; raises OptionError naming what the link got wrong."""
         seed = random.randrange(2**53) if self.seed is None else self.seed
         try:
-            return new_game(self.game, seed=seed, **self.options)
+            game = new_game(self.game, seed=seed, **self.options)
         except ImportError as exc:
             raise OptionError(f"the game {self.game!r} is not available yet") from exc
+        wanted = game.num_players - 1
+        if self.levels is not None and len(self.levels) != wanted:
+            raise OptionError(
+                f"levels must name {wanted} opponents for {game.num_players} players, "
+                f"not {len(self.levels)}"
+            )
+        return game
 
 
 def parse_levels(text: str) -> tuple[str, ...]:
     levels = tuple(t.strip() for t in text.split(","))
-    if len(levels) != 3 or any(level not in LEVELS for level in levels):
+    if not 1 <= len(levels) <= MAX_OPPONENTS or any(level not in LEVELS for level in levels):
         raise OptionError(
-            f"levels must be three of {', '.join(LEVELS)} separated by commas, not {text!r}"
+            f"levels must be one per opponent, each {', '.join(LEVELS)}, separated by commas,"
+            f" not {text!r}"
         )
     return levels
 
@@ -97,7 +119,10 @@ def parse_query(params: Mapping[str, str]) -> Deal | None:
 def share_query(game: Game[Any, Any], levels: Sequence[str] | None = None) -> str:
     """The query string of a link that deals this game again from its start."""
     params: dict[str, str] = {"game": game.NAME, "seed": str(game.seed)}
-    for name, value in game.options_dict().items():
+    options = {name: getattr(game.options, name) for name in SHOWN_OPTIONS
+               if hasattr(game.options, name)}
+    options.update(game.options_dict())
+    for name, value in options.items():
         if isinstance(value, bool):
             params[name] = "1" if value else "0"
         elif isinstance(value, list):
@@ -109,11 +134,12 @@ def share_query(game: Game[Any, Any], levels: Sequence[str] | None = None) -> st
     return urlencode(params)
 
 
-def clean_levels(levels: object) -> list[str]:
-    """Three valid levels, whatever was stored (a bad entry becomes the default)."""
-    out = [DEFAULT_LEVEL] * 3
-    if isinstance(levels, list):
-        for i, level in enumerate(levels[:3]):
+def clean_levels(levels: object, count: int = 3) -> list[str]:
+    """``count`` valid levels (one per opponent), whatever was stored (a bad or missing
+    entry becomes the default)."""
+    out = [DEFAULT_LEVEL] * count
+    if isinstance(levels, (list, tuple)):
+        for i, level in enumerate(levels[:count]):
             if level in LEVELS:
                 out[i] = str(level)
     return out
@@ -166,7 +192,7 @@ def unwrap_save(text: str) -> Loaded:
     saved_at = data.get("saved_at")
     return Loaded(
         game,
-        clean_levels(data.get("levels")),
+        clean_levels(data.get("levels"), game.num_players - 1),
         name if isinstance(name, str) else "",
         saved_at if isinstance(saved_at, str) else "",
     )
@@ -185,6 +211,8 @@ def save_summary(key: str, text: str) -> dict[str, Any]:
         when = f", saved {saved_at[:16].replace('T', ' ')}" if isinstance(saved_at, str) else ""
         options = save.get("options") if isinstance(save.get("options"), dict) else {}
         mode = " (partnership)" if options.get("partnership") else ""
+        if game == "abyssinia":
+            mode = f" ({options.get('players', 4)} players)"
         return {
             "key": key, "name": name, "error": "",
             "title": GAME_TITLES.get(game, game) + mode,
