@@ -244,8 +244,8 @@ def market_html(obs: Mapping[str, Any]) -> str:
     else:
         blind = (f'<div class="aby-market-card pack">{card_back_html()}'
                  f'<span class="aby-pack">{esc(pack_text)}</span></div>')
-    left, right = [*items, "", ""][:2]
-    return f'<div class="aby-market" aria-label="Market">{left}{blind}{right}</div>'
+    # In the legal actions' order (left, right, blind); the CSS puts the pack in the middle.
+    return f'<div class="aby-market" aria-label="Market">{"".join(items)}{blind}</div>'
 
 
 def controls_html(obs: Mapping[str, Any]) -> str:
@@ -373,7 +373,8 @@ def summary_html(obs: Mapping[str, Any], index: int, names: Sequence[str]) -> st
     if record.get("showdown"):
         title = f"Deal {index + 1}: showdown"
     else:
-        title = f"Deal {index + 1}: {names[int(record['uncontested_winner'])]} takes the pot"
+        seat = int(record["uncontested_winner"])
+        title = f"Deal {index + 1}: {names[seat]} {'take' if seat == 0 else 'takes'} the pot"
     detail = (f'<p class="aby-outcome">{esc(outcome(record, names))} '
               f'Pot {esc(record["pot"])}: high half {esc(sum(record["high_share"]))}, '
               f'low half {esc(sum(record["low_share"]))}.</p>'
