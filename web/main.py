@@ -245,14 +245,19 @@ class Page:
                 self.render()
             thinking = self.opponents[seat].think(self.game.observation(seat))
             action = None
+            spent = 0.0  # time in the search itself, not in the browser's turns between slices
             while action is None:
+                slice_start = js.performance.now()
                 try:
                     next(thinking)
                 except StopIteration as done:
                     action = done.value
+                spent += js.performance.now() - slice_start
                 await asyncio.sleep(0)  # let the browser breathe between slices
                 if not self.active(generation):
                     return
+            # A record of each decision's thinking time, read by benchmarks/opponents_browser.py.
+            js.performance.mark(f"decision {self.opponents[seat].level} {spent:.1f}")
             wait = self.pace / 1000 - (time.monotonic() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
