@@ -852,7 +852,7 @@ def world_from_observation(obs: dict[str, Any], rng: random.Random) -> Avinas:
     need[seat] = 0
     if hidden_leader is not None:
         need[hidden_leader] += 1  # the face-down card is his, on the table
-    voids = _shown_voids(tricks, shown, facedown, trump)
+    voids = shown_voids(tricks, shown, facedown, trump)
     placed = {c for row in known for c in row} | {c for row in played_by for c in row}
     unseen = [c for c in short_pack() if c not in placed]
     bids = {b["seat"]: b["bid"] for b in obs["bids"] if b["bid"]}
@@ -923,7 +923,7 @@ def world_from_observation(obs: dict[str, Any], rng: random.Random) -> Avinas:
     return world
 
 
-def _shown_voids(
+def shown_voids(
     tricks: list[tuple[int, tuple[tuple[int, Card], ...], int, bool]],
     current: list[tuple[int, Card | None]],
     facedown: bool,
