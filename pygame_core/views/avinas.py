@@ -176,6 +176,8 @@ def _hand_html(obs: Mapping[str, Any]) -> str:
         if trump is not None and is_trump(card, trump):
             classes.append("trump")
         plays = by_card.get(card.code, [])
+        if by_card and not plays:
+            classes.append("idle")  # not playable now
         if len(plays) == 1:
             label = describe(plays[0]) + (", exposed" if code in exposed else "")
             button = card_html(code, action=plays[0], label=label, classes=classes)
@@ -331,8 +333,15 @@ def _trick_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
             spots.append(f'<div class="spot {POSITIONS[seat]} empty" aria-hidden="true"></div>')
     number = obs.get("trick_number", 1)
     label = f"Trick {number} of 8" if not obs.get("is_over") else "Hand over"
+    trump = obs.get("trump")
+    mid = esc(label)
+    if trump and str(trump) in SUITS:
+        i = SUITS.index(str(trump))
+        colour = "red" if trump in "DH" else "black"
+        mid += (f'<br><span class="trump-mark {colour}" title="Trumps: {SUIT_NAMES[i]}">'
+                f"Trumps {SUIT_SYMBOLS[i]}</span>")
     return (f'<div class="trick" role="group" aria-label="{esc(label)}">{"".join(spots)}'
-            f'<span class="trick-number">{esc(label)}</span></div>')
+            f'<span class="trick-number">{mid}</span></div>')
 
 
 def _last_trick(obs: Mapping[str, Any], names: Sequence[str]) -> str:
