@@ -514,18 +514,27 @@ def _summary_body(record: Mapping[str, Any], names: Sequence[str]) -> str:
     rows = "".join(
         f'<tr><th scope="row">{esc(_side_name(s, names))}</th><td>{esc(points[s])}</td>'
         f"<td>{esc(tricks[s])}</td><td>{_rams_words(record, s) or '—'}</td>"
-        f"<td>{esc((record.get('pips') or [0, 0])[s])}</td>"
-        f'<td>{esc(record["rams_total"][s])} / {esc(record["pips_total"][s])}</td></tr>'
+        f"<td>{esc((record.get('pips') or [0, 0])[s])}</td></tr>"
         for s in (0, 1)
     )
     return (
         f"<p>{esc(_game_words(record, names))}.</p>"
         f"<p><strong>{esc(_outcome(record, names))}.</strong></p>"
-        '<div class="sheet-wrap"><table class="scores"><thead><tr><th scope="col"></th>'
-        '<th scope="col">Card points</th><th scope="col">Tricks</th><th scope="col">Rams</th>'
-        '<th scope="col">Pips</th><th scope="col">Total rams / pips</th></tr></thead>'
+        '<div class="sheet-wrap"><table class="scores"><caption>This hand</caption><thead><tr>'
+        '<th scope="col"></th><th scope="col">Card points</th><th scope="col">Tricks</th>'
+        '<th scope="col">Rams</th><th scope="col">Pips</th></tr></thead>'
         f"<tbody>{rows}</tbody></table></div>"
     )
+
+
+def _totals_html(rams: Sequence[int], pips: Sequence[int], names: Sequence[str]) -> str:
+    totals = "".join(
+        f'<tr><th scope="row">{esc(_side_name(s, names))}</th><td>{esc(rams[s])}</td>'
+        f"<td>{esc(pips[s])}</td></tr>" for s in (0, 1)
+    )
+    return ('<table class="scores"><caption>Match</caption><thead><tr><th scope="col"></th>'
+            f'<th scope="col">Rams</th><th scope="col">Pips</th></tr></thead><tbody>{totals}'
+            "</tbody></table>")
 
 
 def summary_html(obs: Mapping[str, Any], index: int, names: Sequence[str]) -> str:
@@ -539,6 +548,7 @@ def summary_html(obs: Mapping[str, Any], index: int, names: Sequence[str]) -> st
         'id="summary">'
         f'<div class="panel avinas-panel"><h2 id="summary-title">Hand {esc(record.get("hand"))} '
         f"is over</h2>{_summary_body(record, names)}"
+        f'{_totals_html(record["rams_total"], record["pips_total"], names)}'
         '<button type="button" class="primary" data-cmd="next-round" autofocus>'
         "Deal the next hand</button></div></div>"
     )
@@ -552,20 +562,14 @@ def result_html(obs: Mapping[str, Any], names: Sequence[str], body: str = "") ->
         title = f"{_side_name(1, names)} win the match."
     else:
         title = "The match is a draw."
-    rams, pips = obs.get("rams", [0, 0]), obs.get("pips", [0, 0])
-    totals = "".join(
-        f'<tr><th scope="row">{esc(_side_name(s, names))}</th><td>{esc(rams[s])}</td>'
-        f"<td>{esc(pips[s])}</td></tr>" for s in (0, 1)
-    )
     hands = len(obs.get("hand_history", []))
     tradition = f'<p class="tradition">{esc(TRADITION)}</p>' if winners else ""
     return (
         '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title" '
         'id="result">'
         f'<div class="panel avinas-panel"><h2 id="result-title">{esc(title)}</h2>{body}'
-        '<table class="scores"><caption>Match</caption><thead><tr><th scope="col"></th>'
-        f'<th scope="col">Rams</th><th scope="col">Pips</th></tr></thead><tbody>{totals}'
-        f"</tbody></table><p>{esc(_plural(hands, 'hand'))} played.</p>{tradition}"
+        f'{_totals_html(obs.get("rams", [0, 0]), obs.get("pips", [0, 0]), names)}'
+        f"<p>{esc(_plural(hands, 'hand'))} played.</p>{tradition}"
         '<button type="button" class="primary" data-cmd="rematch" autofocus>Play again</button> '
         '<button type="button" data-cmd="menu">New game</button></div></div>'
     )

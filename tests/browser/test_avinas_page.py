@@ -182,3 +182,62 @@ def test_west_face_down_lead_shows_neither_card_nor_signal(shared: Any, site: st
     assert "valuable" not in markup
     assert "West signalled to East." in shared.inner_text(".table.avinas .centre")
     assert shared.locator(".trick .spot.west .card.back").count() == 1
+
+
+def play_to_the_end(page: Any, limit: int = 300) -> None:
+    for _ in range(limit):
+        turn = settle(page)
+        if turn == "over":
+            return
+        if turn == "summary":
+            page.click("[data-cmd='next-round']")
+        else:
+            assert turn == "you", f"unexpected turn {turn!r}"
+            click(page, choose(actions_of(page)))
+    raise AssertionError("the match never ended")
+
+
+def test_embedded_match_ends_with_the_result_and_the_tradition(
+    new_context: Any, site: str
+) -> None:
+    page = new_context().new_page()
+    host = '<!doctype html><link rel="icon" href="data:,"><title>host</title><body></body>'
+    page.route(site + "host.html", lambda route: route.fulfill(body=host, content_type="text/html"))
+    page.goto(site + "host.html")
+    page.evaluate(
+        """src => { window.messages = [];
+        addEventListener('message', e => window.messages.push(e.data));
+        const f = document.createElement('iframe');
+        f.src = src; f.style.width = '900px'; f.style.height = '700px';
+        document.body.appendChild(f); }""",
+        url(site, 5) + "&pip_target=1&embed=1",  # the first hand scored in pips ends it
+    )
+    page.wait_for_function("window.messages.some(m => m.type === 'ready')", timeout=LOAD_TIMEOUT)
+    frame = page.frames[1]
+    play_to_the_end(frame)
+    text = frame.inner_text("#result")
+    assert "win the match" in text and "By tradition, the losers may not play again today." in text
+    assert frame.eval_on_selector_all("[data-action]", "els => els.length") == 0
+    assert frame.evaluate("getComputedStyle(document.querySelector('.bar')).display") == "none"
+    page.wait_for_function("window.messages.some(m => m.type === 'game over')")
+    over = page.evaluate("window.messages.find(m => m.type === 'game over')")
+    assert over["game"] == "avinas" and len(over["winners"]) == 2
+    page.close()
+
+
+def test_offline_after_one_visit(new_context: Any, site: str) -> None:
+    context = new_context()
+    page = open_page(context.new_page(), url(site, SEED_WEST))
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    settle(page)
+    context.set_offline(True)
+    try:
+        page.reload()
+        page.wait_for_function(READY, timeout=LOAD_TIMEOUT)
+        assert settle(page) == "you"
+        assert current(page).NAME == "avinas"
+        click(page, choose(actions_of(page)))
+        assert settle(page) in ("you", "summary")
+    finally:
+        context.set_offline(False)
+    page.close()
