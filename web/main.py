@@ -270,12 +270,16 @@ class Page:
 
     # --- moves ----------------------------------------------------------------------
     def play(self, action):
-        rounds = len(self.game.observation(HUMAN).get("rounds", []))
+        # Finished rounds (Avissinia) or hands (Avinas: the score sheet, void hands too).
+        def finished(obs):
+            return len(obs.get("rounds", obs.get("hand_history", [])))
+
+        rounds = finished(self.game.observation(HUMAN))
         self.game.apply(action)
         obs = self.game.observation(HUMAN)
         self.narration = narrate(obs)
-        if len(obs.get("rounds", [])) > rounds:
-            self.summary = len(obs["rounds"]) - 1
+        if finished(obs) > rounds:
+            self.summary = finished(obs) - 1
         self.autosave()
         self.render()
         if self.game.is_over and not self.reported_over:
