@@ -238,7 +238,7 @@ def render(obs: Mapping[str, Any], ctx: TableContext) -> str:
     if obs.get("is_over"):
         status = "The match is over."
     elif current == 0:
-        status = "Your turn: play a card."
+        status = "Your turn."
     elif current is not None:
         status = f"{names[current]} to play…"
     else:
