@@ -113,11 +113,11 @@ def _avinas_turn(obs: Mapping[str, Any], legal: Sequence[str]) -> str:
         return ("Your turn to bid: name how many trumps you would hold in a suit you do not "
                 f"name (all queens and jacks count){above}, or pass.")
     if phase == "knock":
-        return "Your side declares: knock to bid for all 8 tricks, or play without knocking."
+        return "Your turn: knock (your side bids to take all 8 tricks), or play without knocking."
     if phase == "knock back":
-        return "The declarers knocked: knock back to double the stakes, or not."
+        return "Your turn: the declarers knocked; knock back to double the stakes, or not."
     if phase == "stop":
-        return "You may stop the hand now (only the tricks taken count), or play on."
+        return "Your turn: stop the hand now (only the tricks taken count), or play on."
     trick = obs.get("trick") or []
     if not trick:
         line = "Your turn to lead a card."
