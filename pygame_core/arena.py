@@ -36,6 +36,10 @@ def deal_result(game: Any) -> list[float]:
         return [float(record["side_points"][game.side_of(s)]) for s in range(4)]
     if game.NAME == "abyssinia":  # net chips
         return [float(x) for x in game.deals[-1]["net"]]
+    if game.NAME == "avinas":  # pips and rams written against the other side minus one's own
+        from .avinas import hand_balance
+
+        return [float(hand_balance(game.hand_records[-1], s % 2)) for s in range(4)]
     return [float(x) for x in game.hand_results()]
 
 

@@ -17,6 +17,7 @@ See docs/rules/avinas.md for the rules, the rulings and the choices made here.
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import Any, NamedTuple
 
 from .base import Game, IllegalActionError, OptionError
@@ -187,6 +188,14 @@ def is_trump(card: Card, trump: int) -> bool:
 def card_strength(card: Card, trump: int) -> int:
     """Rank of ``card`` with ``trump`` trump: higher wins; trumps are 101..114."""
     return _STRENGTH[trump][card]
+
+
+def trump_tables(trump: int) -> tuple[dict[Card, int], dict[Card, int]]:
+    """Every card's effective suit (``TRUMP`` for trumps) and strength, for fast lookups.
+
+    The dictionaries are shared: callers must not change them.
+    """
+    return _TABLES[trump]
 
 
 def trick_winner(plays: list[tuple[int, Card]], trump: int, facedown: bool = False) -> int:
@@ -789,6 +798,208 @@ def _cards(given: list[Card] | str) -> list[Card]:
     if isinstance(given, str):
         given = given.replace(",", " ").split()  # type: ignore[assignment]
     return [c if isinstance(c, Card) else parse_card(c) for c in given]
+
+
+def hand_balance(record: dict[str, Any], side: int) -> int:
+    """Penalties a finished hand wrote against the other side minus those against ``side``.
+
+    Pips and rams count one each, rams as scored (before cancelling, which is the same
+    difference).  A void hand's balance is 0.  The arena's per-hand measure, and the hard
+    opponent's objective in its playouts.
+    """
+    against = list(record.get("pips", (0, 0)))
+    rams = record.get("rams")
+    if rams:
+        against[rams["side"]] += rams["scored"]
+    return int(against[1 - side] - against[side])
+
+
+def world_from_observation(obs: dict[str, Any], rng: random.Random) -> Avinas:
+    """A full state consistent with ``obs``: the unseen cards dealt at random.
+
+    For the opponents' search (determinization).  Known cards stay where they are: the
+    seat's hand, the exposed special cards, the dealer's sight of his partner's specials and
+    every card played.  The rest go to the other hands by their sizes, never giving a player
+    a suit he has shown void in (failing to follow, or leading trick 2 without a trump).
+    Bids are honoured softly: deals where a bidder holds fewer trumps in every suit than he
+    bid are redrawn a few times.  A hidden face-down card is one of its leader's cards,
+    chosen to match the signal when the partner's side has read it.
+    """
+    seat: int = obs["seat"]
+    trump = None if obs["trump"] is None else SUITS.index(obs["trump"])
+    known: list[list[Card]] = [[] for _ in range(PLAYERS)]
+    known[seat] = [parse_card(c) for c in obs["hand"]]
+    for item in (*obs["exposed"], *obs["dealer_saw"]):
+        if item["seat"] != seat:
+            known[item["seat"]].append(parse_card(item["card"]))
+    tricks = [
+        (t["leader"], tuple((p["seat"], parse_card(p["card"])) for p in t["cards"]),
+         t["winner"], bool(t["facedown"]))
+        for t in obs["tricks"]
+    ]
+    shown = [(p["seat"], None if p["card"] is None else parse_card(p["card"]))
+             for p in obs["trick"]]
+    facedown = bool(obs["trick"]) and bool(obs["trick"][0]["facedown"])
+    played_by: list[list[Card]] = [[] for _ in range(PLAYERS)]
+    for _, plays, _, _ in tricks:
+        for s, c in plays:
+            played_by[s].append(c)
+    for s, maybe in shown:
+        if maybe is not None:
+            played_by[s].append(maybe)
+    hidden_leader = shown[0][0] if shown and shown[0][1] is None else None
+    need = [n - len(known[s]) for s, n in enumerate(obs["hand_counts"])]
+    need[seat] = 0
+    if hidden_leader is not None:
+        need[hidden_leader] += 1  # the face-down card is his, on the table
+    voids = shown_voids(tricks, shown, facedown, trump)
+    placed = {c for row in known for c in row} | {c for row in played_by for c in row}
+    unseen = [c for c in short_pack() if c not in placed]
+    bids = {b["seat"]: b["bid"] for b in obs["bids"] if b["bid"]}
+    hands: list[list[Card]] = []
+    for _ in range(12):
+        extra = _deal_unseen(unseen, need, voids, trump, rng)
+        hands = [known[s] + extra[s] for s in range(PLAYERS)]
+        if all(best_trump_suit(hands[s] + played_by[s])[0] >= b for s, b in bids.items()):
+            break
+    trick = list(shown)
+    if hidden_leader is not None:
+        own = hands[hidden_leader]
+        signal = obs["signal"]["valuable"] if obs["signal"] else None
+        values = AvinasOptions().card_points()
+        if signal is None:
+            down = own[rng.randrange(len(own))]
+        else:  # our own side's signal: the most (or least) valuable card fits it best
+            down = (max if signal else min)(own, key=lambda c: values[c])
+        own.remove(down)
+        trick[0] = (hidden_leader, down)
+        played_by[hidden_leader].append(down)
+
+    options = AvinasOptions(dealer=obs["dealer"], pip_target=obs["pip_target"])
+    world = Avinas.__new__(Avinas)
+    Game.__init__(world, options, rng.randrange(2**63))  # later hands shuffle from here
+    world.values = options.card_points()
+    world.rams = list(obs["rams"])
+    world.pips = list(obs["pips"])
+    world.hand_records = [dict(r) for r in obs["hand_history"]]
+    world.result = None
+    world.last = None
+    world._legal = None
+    world.dealer = obs["dealer"]
+    world.hands = [sorted(h, key=_display_key) for h in hands]
+    world.dealt = [world.hands[s] + played_by[s] for s in range(PLAYERS)]
+    world.exposed = [[] for _ in range(PLAYERS)]
+    for item in obs["exposed"]:
+        world.exposed[item["seat"]].append(parse_card(item["card"]))
+    # Special cards matter only for what the dealer saw: the known ones, padded with
+    # cards already played (a special card no longer listed has been played).
+    world.specials = []
+    for s in range(PLAYERS):
+        specials = list(known[s]) if s != seat else list(world.exposed[s])
+        pad = [c for c in played_by[s] + world.hands[s] if c not in specials]
+        row = (specials + pad)[:2]
+        world.specials.append((row[0], row[1]))
+    world.sevens = obs["sevens"]
+    world.bids = [(b["seat"], b["bid"] or 0) for b in obs["bids"]]
+    world.high_bid = obs["high_bid"]
+    world.knocked_by = obs["knock"]
+    world.knocked_back_by = obs["knock_back"]
+    world.trick = [(s, c) for s, c in trick if c is not None]
+    world.tricks = tricks
+    world.trick_number = obs["trick_number"]
+    world.facedown = facedown
+    world.signal, world.signal_from = None, None
+    if obs["signal"] is not None:
+        world.signal_from = obs["signal"]["seat"]
+        world.signal = 1 if obs["signal"]["valuable"] else 0
+    world.points = list(obs["points"])
+    world.tricks_won = list(obs["tricks_won"])
+    world.stopped = False
+    world.kind = obs["kind"]
+    world.declarer = obs["declarer"]
+    world.trump = trump
+    world.phase = obs["phase"]
+    world.player = seat if obs["current_player"] is None else obs["current_player"]
+    return world
+
+
+def shown_voids(
+    tricks: list[tuple[int, tuple[tuple[int, Card], ...], int, bool]],
+    current: list[tuple[int, Card | None]],
+    facedown: bool,
+    trump: int | None,
+) -> list[set[int]]:
+    """The effective suits each seat has shown it no longer holds."""
+    voids: list[set[int]] = [set() for _ in range(PLAYERS)]
+    if trump is None:
+        return voids
+    eff = _EFF[trump]
+    rows: list[tuple[int, list[tuple[int, Card | None]], bool]] = [
+        (i + 1, list(plays), down) for i, (_, plays, _, down) in enumerate(tricks)
+    ]
+    rows.append((len(tricks) + 1, current, facedown))
+    for number, plays, down in rows:
+        if not plays:
+            continue
+        leader, lead = plays[0]
+        if number == 2 and (down or (lead is not None and eff[lead] != TRUMP)):
+            voids[leader].add(TRUMP)  # trick 2 must be led with a trump if able
+        led = TRUMP if down else eff[lead] if lead is not None else TRUMP
+        for s, c in plays[1:]:
+            if c is not None and eff[c] != led:
+                voids[s].add(led)
+    return voids
+
+
+def _deal_unseen(
+    unseen: list[Card], need: list[int], voids: list[set[int]], trump: int | None,
+    rng: random.Random,
+) -> list[list[Card]]:
+    """Deal ``unseen`` to the seats by ``need``, respecting ``voids``; random otherwise.
+
+    The most constrained cards go first, each to a seat drawn in proportion to the room it
+    has left.  A dead end starts again; if that keeps failing (an observation the voids
+    cannot explain), the voids are dropped rather than fail.
+    """
+    eff = _EFF[trump] if trump is not None else None
+    for attempt in range(40):
+        strict = attempt < 39
+        cards = list(unseen)
+        rng.shuffle(cards)
+        allowed = {
+            c: [s for s in range(PLAYERS)
+                if need[s] > 0 and not (strict and eff is not None and eff[c] in voids[s])]
+            for c in cards
+        }
+        cards.sort(key=lambda c: len(allowed[c]))  # stable: random within a class
+        left = list(need)
+        out: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        for card in cards:
+            room = [s for s in allowed[card] if left[s] > 0]
+            if not room:
+                break
+            pick = rng.randrange(sum(left[s] for s in room))
+            for s in room:
+                pick -= left[s]
+                if pick < 0:
+                    break
+            out[s].append(card)
+            left[s] -= 1
+        else:
+            return out
+    raise ValueError("the unseen cards do not fit the hand sizes")
+
+
+def best_trump_suit(cards: list[Card]) -> tuple[int, int]:
+    """(count, suit): the most trumps ``cards`` would hold in one suit (all queens and jacks
+    count), and that suit (the strongest trumps on a tie)."""
+    best = (-1, 0, 0)
+    for suit in range(4):
+        strength = _STRENGTH[suit]
+        held = [c for c in cards if _EFF[suit][c] == TRUMP]
+        key = (len(held), sum(strength[c] for c in held), suit)
+        best = max(best, key)
+    return best[0], best[2]
 
 
 GAME = Avinas

@@ -7,6 +7,7 @@ and keeps the game saved in localStorage after every move.
 
 import asyncio
 import contextlib
+import json
 import random
 import time
 from urllib.parse import parse_qsl, urlencode
@@ -16,9 +17,10 @@ from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
 from pygame_core import GameError, OptionError, SaveError, new_game
-from pygame_core.opponents import LEVELS
+from pygame_core.opponents import LEVELS, make_opponent
 from pygame_core.views import (
     TableContext,
+    comforts,
     narrate,
     render_saves,
     render_start,
@@ -26,6 +28,7 @@ from pygame_core.views import (
     session,
     start_seats,
 )
+from pygame_core.views.help import RULES, render_help
 
 HUMAN = 0
 DEFAULT_PACE = 800  # milliseconds between the computer players' moves
@@ -105,7 +108,342 @@ class Storage:
         return sorted(str(k) for k in found if not missing(k) and str(k).startswith(prefix))
 
 
-class Page:
+# --- comforts: keyboard, live region, settings, help, hints, history, undo, stats ------
+ROVING = ".hand, [data-roving]"  # groups whose moves are one tab stop, walked with arrows
+NEXT_KEYS = ("ArrowRight", "ArrowDown")
+PREV_KEYS = ("ArrowLeft", "ArrowUp")
+SHORTCUTS = {"h": "hint", "u": "undo", "n": "next-round", "l": "last-play", "r": "history",
+             "?": "help", "s": "settings"}
+STATS_KEY = session.PREFIX + comforts.STATS
+LIVE_LINES = 6  # lines kept in the live log
+
+
+class Comforts:
+    """The comforts around the table, mixed into Page: everything here reads the page's
+    state (game, screen, summary) and the document, and touches nothing else."""
+
+    def init_comforts(self):
+        self.stats = comforts.parse_stats(self.store.get(STATS_KEY))
+        self.entries = []  # (round, seat, text) of every move of the game shown
+        self.rove_index = 0
+        self.focus_action = None
+        self.hinted = None  # (moves played when the hint was given, its action)
+        self.last_turn = ""
+        self.panel = document.getElementById("panel")
+        self.panel_kind = ""
+
+    # settings -------------------------------------------------------------------------
+    def apply_settings(self):
+        root = document.documentElement.classList
+        root.toggle("no-anim", not self.settings["animations"])
+        root.toggle("four-colour", bool(self.settings["four_colour"]))
+
+    def change_setting(self, target):
+        key = str(target.getAttribute("data-setting"))
+        if key == "pace":
+            self.pace = int(target.value)
+            self.settings["pace"] = self.pace
+            document.getElementById("pace").value = str(self.pace)
+        elif key in comforts.DEFAULT_SETTINGS:
+            self.settings[key] = bool(target.checked)
+        self.save_settings()
+        self.apply_settings()
+
+    # the live region ------------------------------------------------------------------
+    def announce(self, text):
+        """Say ``text`` to screen readers (a polite log of the latest lines)."""
+        if not text:
+            return
+        live = document.getElementById("live")
+        line = document.createElement("p")
+        line.textContent = text
+        live.appendChild(line)
+        while live.childElementCount > LIVE_LINES:
+            live.firstElementChild.remove()
+
+    # history --------------------------------------------------------------------------
+    def comforts_begin(self):
+        """A game was (re)started, loaded or undone: its history is replayed once."""
+        self.hinted = None
+        self.set_hint("")
+        try:
+            self.entries = comforts.history_entries(self.game, HUMAN)
+        except Exception as exc:  # a history is a comfort: never stop the game for it
+            js.console.warn(f"card table: no history: {exc!r}")
+            self.entries = []
+
+    def comforts_played(self, round_before, seat):
+        """After every move: the history grows, the move is said, a finished match counted."""
+        text = self.narration or str(self.game.history[-1])
+        self.entries.append((round_before, seat, text))
+        self.announce(text)
+        if self.game.is_over and not self.reported_over:
+            score = self.game.scores[HUMAN] if self.game.scores else 0
+            self.stats = comforts.record_result(
+                self.stats, self.game.NAME, won=HUMAN in self.game.winners, score=score)
+            self.store.set(STATS_KEY, json.dumps(self.stats))
+
+    def undo_cut(self):
+        if self.game is None or self.game.is_over:
+            return None
+        for index in range(len(self.entries) - 1, -1, -1):
+            if self.entries[index][1] == HUMAN:
+                return index
+        return None
+
+    def undo(self):
+        cut = self.undo_cut()
+        if cut is None:
+            self.say("There is no play of yours to undo.")
+            return
+        game = comforts.rebuild(self.game, cut)
+        self.begin(game, self.levels, narration="You took back your last play.")
+        self.announce("You took back your last play.")
+
+    # hints ----------------------------------------------------------------------------
+    def set_hint(self, text):
+        box = document.getElementById("hint")
+        if not missing(box):
+            box.textContent = text
+
+    def my_turn(self):
+        return (self.screen == "table" and self.game is not None and self.summary is None
+                and not self.game.is_over and self.game.current_player == HUMAN)
+
+    async def hint(self):
+        if not self.my_turn():
+            self.set_hint("Hints are given on your turn.")
+            return
+        moves = len(self.game.history)
+        self.set_hint("Thinking about a hint…")
+        try:
+            adviser = make_opponent(self.game.NAME, "hard", HUMAN, self.game.seed)
+        except (ImportError, ValueError):
+            self.set_hint("There are no hints for this game yet.")
+            return
+        thinking = adviser.think(self.game.observation(HUMAN))
+        action = None
+        while action is None:
+            try:
+                next(thinking)
+            except StopIteration as done:
+                action = done.value
+            await asyncio.sleep(0)
+            if self.game is None or len(self.game.history) != moves or not self.my_turn():
+                return  # the table moved on
+        self.hinted = (moves, action)
+        element = self.action_element(action)
+        label = action
+        if element is not None:
+            label = text_or_none(element.getAttribute("aria-label")) or str(element.textContent)
+        self.set_hint(comforts.hint_text(label.strip(), adviser.explain()))
+        self.mark_hint(focus=True)
+
+    def mark_hint(self, focus=False):
+        if not self.hinted or self.game is None or self.hinted[0] != len(self.game.history):
+            self.hinted = None
+            return
+        element = self.action_element(self.hinted[1])
+        if element is None:
+            return
+        element.classList.add("hinted")
+        if focus:
+            self.focus_element(element)
+
+    # focus and the keyboard -----------------------------------------------------------
+    def action_element(self, action):
+        for element in self.app.querySelectorAll("[data-action]"):
+            if element.getAttribute("data-action") == action:
+                return element
+        return None
+
+    def group_items(self, element):
+        group = element.closest(ROVING)
+        if missing(group):
+            return None
+        return list(group.querySelectorAll("[data-action]"))
+
+    def focus_element(self, element):
+        items = self.group_items(element)
+        if items:
+            for i, item in enumerate(items):
+                item.tabIndex = 0 if item == element else -1
+                if item == element:
+                    self.rove_index = i
+        element.focus(js_object({"preventScroll": False}))
+
+    def remember_focus(self):
+        """Before the table is drawn again: what had the focus, to give it back."""
+        active = document.activeElement
+        self.focus_action = None
+        if missing(active) or not self.app.contains(active):
+            return
+        self.focus_action = text_or_none(active.getAttribute("data-action"))
+        items = self.group_items(active)
+        if items:
+            self.rove_index = next((i for i, e in enumerate(items) if e == active), 0)
+
+    def rove(self):
+        """Each group of moves (the hand) is one tab stop: only one item is tabbable."""
+        for group in self.app.querySelectorAll(ROVING):
+            items = list(group.querySelectorAll("[data-action]"))
+            if not items:
+                continue
+            chosen = min(self.rove_index, len(items) - 1)
+            for i, item in enumerate(items):
+                item.tabIndex = 0 if i == chosen else -1
+
+    def place_focus(self):
+        """Give the focus back after the table was drawn again (it was in the table)."""
+        target = self.app.querySelector("[autofocus]")
+        if missing(target) and self.focus_action:
+            target = self.action_element(self.focus_action)
+        if missing(target):
+            target = self.app.querySelector(
+                ", ".join(f"{group} [tabindex='0']" for group in ROVING.split(", ")))
+        if missing(target):
+            target = self.app.querySelector("[data-action]")
+        if not missing(target):
+            self.focus_element(target)
+
+    def after_render(self, turn):
+        """The strip above the table, the hand's tab stop, the hint, and what to say."""
+        self.rove()
+        tools = document.getElementById("table-tools")
+        at_table = self.screen == "table" and self.game is not None
+        tools.hidden = not at_table
+        if at_table:
+            obs = self.game.observation(HUMAN)
+            line = comforts.turn_line(obs, summary=self.summary is not None)
+            document.getElementById("turn-line").textContent = line
+            for name, enabled in (("hint", self.my_turn()),
+                                  ("undo", self.undo_cut() is not None)):
+                button = tools.querySelector(f"[data-cmd='{name}']")
+                button.disabled = not enabled
+            self.mark_hint()
+            if turn != self.last_turn and turn in ("summary", "over", "you"):
+                dialog = self.app.querySelector("[role='dialog'] h2")
+                if turn == "you":
+                    self.announce("Your turn.")
+                elif not missing(dialog):
+                    self.announce(str(dialog.textContent))
+        if turn != "you":
+            self.set_hint("")
+        self.last_turn = turn
+
+    def on_key(self, event):
+        try:
+            self.handle_key(event)
+        except Exception as exc:  # never leave the page dead: report and go on
+            js.console.warn(f"card table: {exc!r}")
+
+    def handle_key(self, event):
+        if event.ctrlKey or event.metaKey or event.altKey or self.panel.open:
+            return
+        key = str(event.key)
+        target = event.target
+        if key in NEXT_KEYS + PREV_KEYS + ("Home", "End"):
+            items = self.group_items(target) if not missing(target.closest) else None
+            if items and target in items:
+                event.preventDefault()
+                i = items.index(target)
+                if key == "Home":
+                    i = 0
+                elif key == "End":
+                    i = len(items) - 1
+                else:
+                    i = (i + (1 if key in NEXT_KEYS else -1)) % len(items)
+                self.focus_element(items[i])
+            return
+        tag = str(target.tagName).lower() if not missing(target.tagName) else ""
+        if tag in ("input", "select", "textarea") or not self.settings["shortcuts"]:
+            return
+        name = SHORTCUTS.get(key.lower())
+        if name is None or event.repeat:
+            return
+        event.preventDefault()
+        if name == "next-round" and self.summary is None:
+            return
+        self.command(name, document.body)
+
+    # panels ---------------------------------------------------------------------------
+    def open_panel(self, kind, html):
+        document.getElementById("panel-body").innerHTML = html
+        self.panel_kind = kind
+        heading = self.panel.querySelector("#panel-body h2")
+        if not missing(heading):
+            if not heading.id:
+                heading.id = "panel-title"
+            self.panel.setAttribute("aria-labelledby", heading.id)
+        if not self.panel.open:
+            self.panel.showModal()
+        first = self.panel.querySelector("#panel-body input, #panel-body select, "
+                                         "#panel-body button")
+        if not missing(first):
+            first.focus()
+
+    def on_panel_closed(self, _event):
+        self.panel_kind = ""
+        active = document.activeElement
+        if missing(active) or active == document.body or not document.contains(active):
+            self.place_focus()
+
+    def help_html(self):
+        name = self.game.NAME if self.game is not None and self.screen == "table" else None
+        if name is None:
+            checked = document.querySelector("input[name='game']:checked")
+            name = "avissinia" if missing(checked) else str(checked.value)
+        rules = render_help(name) if name in RULES else ""
+        return rules + comforts.help_keys_html()
+
+    def comfort_command(self, name, element):
+        """The comforts' commands; False for a command that is not one of them."""
+        if name == "help":
+            self.open_panel("help", self.help_html())
+        elif name == "settings":
+            self.open_panel("settings", comforts.settings_html(self.settings))
+        elif name == "stats":
+            self.open_panel("stats", comforts.stats_html(self.stats, session.GAME_TITLES))
+        elif name == "reset-stats":
+            self.stats = {}
+            self.store.remove(STATS_KEY)
+            self.open_panel("stats", comforts.stats_html(self.stats, session.GAME_TITLES))
+        elif name == "history":
+            if self.game is None:
+                return True
+            self.open_panel("history", comforts.history_html(self.entries, self.game.NAME))
+        elif name == "panel-close":
+            self.panel.close()
+        elif name == "hint":
+            self.spawn(self.hint())
+        elif name == "undo":
+            self.undo()
+        elif name == "last-play":
+            text = self.narration or "No play yet."
+            self.announce(text)
+            self.say(f"Last play: {text}")
+        else:
+            return False
+        return True
+
+    def stats_export(self, text):
+        """A slot's text with the statistics added (the export file carries them)."""
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return text
+        if isinstance(data, dict):
+            data["stats"] = self.stats
+            return json.dumps(data, ensure_ascii=False)
+        return text
+
+    def start_comforts(self):
+        document.addEventListener("keydown", create_proxy(self.on_key))
+        self.panel.addEventListener("close", create_proxy(self.on_panel_closed))
+        self.apply_settings()
+
+
+class Page(Comforts):
     def __init__(self):
         self.app = document.getElementById("app")
         self.store = Storage()
@@ -127,6 +465,7 @@ class Page:
         self.reported_over = False
         self.ready = False
         self.tasks = set()
+        self.init_comforts()
 
     def spawn(self, coroutine):
         """Run ``coroutine`` as a task, keeping a reference until it is done."""
@@ -136,17 +475,9 @@ class Page:
 
     # --- settings and saving --------------------------------------------------------
     def load_settings(self):
-        import json
-
-        try:
-            data = json.loads(self.store.get(session.SETTINGS) or "{}")
-        except ValueError:
-            data = {}
-        return data if isinstance(data, dict) else {}
+        return comforts.parse_settings(self.store.get(session.SETTINGS))
 
     def save_settings(self):
-        import json
-
         self.store.set(session.SETTINGS, json.dumps(self.settings))
 
     def autosave(self):
@@ -167,6 +498,7 @@ class Page:
         self.reported_over = game.is_over
         self.narration = narration or narrate(game.observation(HUMAN))
         self.screen = "table"
+        self.comforts_begin()
         self.set_address()
         self.autosave()
         self.render()
@@ -247,14 +579,19 @@ class Page:
                 self.render()
             thinking = self.opponents[seat].think(self.game.observation(seat))
             action = None
+            spent = 0.0  # time in the search itself, not in the browser's turns between slices
             while action is None:
+                slice_start = js.performance.now()
                 try:
                     next(thinking)
                 except StopIteration as done:
                     action = done.value
+                spent += js.performance.now() - slice_start
                 await asyncio.sleep(0)  # let the browser breathe between slices
                 if not self.active(generation):
                     return
+            # A record of each decision's thinking time, read by benchmarks/opponents_browser.py.
+            js.performance.mark(f"decision {self.opponents[seat].level} {spent:.1f}")
             wait = self.pace / 1000 - (time.monotonic() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
@@ -267,14 +604,17 @@ class Page:
 
     # --- moves ----------------------------------------------------------------------
     def play(self, action):
-        finished = "deals" if self.game.NAME == "abyssinia" else "rounds"
-        rounds = len(self.game.observation(HUMAN).get(finished, []))
+        # Finished rounds (Avissinia), hands (Avinas: void hands too) or deals (Abyssinia).
+        before = self.game.observation(HUMAN)
+        rounds = comforts.round_of(before)
+        seat = self.game.current_player
         self.game.apply(action)
         obs = self.game.observation(HUMAN)
         self.narration = narrate(obs)
-        if len(obs.get(finished, [])) > rounds:
-            self.summary = len(obs[finished]) - 1
+        if comforts.round_of(obs) > rounds:
+            self.summary = comforts.round_of(obs) - 1
         self.autosave()
+        self.comforts_played(comforts.round_of(before), seat)
         self.render()
         if self.game.is_over and not self.reported_over:
             self.reported_over = True
@@ -294,6 +634,7 @@ class Page:
     def render(self):
         body = document.body
         focus_inside = self.app.contains(document.activeElement) or document.activeElement == body
+        self.remember_focus()
         if self.screen == "table" and self.game is not None:
             ctx = TableContext(narration=self.narration, summary=self.summary,
                                thinking=self.thinking, notice=self.store.problem)
@@ -322,10 +663,9 @@ class Page:
             )
             turn = "menu"
         body.dataset.turn = turn
+        self.after_render(turn)
         if focus_inside:
-            target = self.app.querySelector("[autofocus], [data-action]")
-            if not missing(target):
-                target.focus(js_object({"preventScroll": True}))
+            self.place_focus()
         if not self.ready:
             self.ready = True
             body.dataset.ready = "1"
@@ -368,6 +708,8 @@ class Page:
 
     # --- commands -------------------------------------------------------------------
     def command(self, name, element):
+        if self.comfort_command(name, element):
+            return
         key = text_or_none(element.getAttribute("data-key"))
         if name == "start":
             self.start_from_form()
@@ -476,6 +818,7 @@ class Page:
         text = self.store.get(key)
         if text is None:
             return
+        text = self.stats_export(text)
         name = "".join(c if c.isalnum() or c in "-_" else "-" for c in key[len(session.SLOT):])
         blob = js.Blob.new([text], js_object({"type": "application/json"}))
         url = js.URL.createObjectURL(blob)
@@ -526,7 +869,9 @@ class Page:
 
     def on_change(self, event):
         target = event.target
-        if target.id == "pace":
+        if target.hasAttribute("data-setting"):
+            self.change_setting(target)
+        elif target.id == "pace":
             self.pace = int(target.value)
             self.settings["pace"] = self.pace
             self.save_settings()
@@ -538,6 +883,7 @@ class Page:
     def start(self):
         document.addEventListener("click", create_proxy(self.on_click))
         document.addEventListener("change", create_proxy(self.on_change))
+        self.start_comforts()
         pace = document.getElementById("pace")
         pace.value = str(self.pace) if str(self.pace) in ("1400", "800", "300", "0") else "800"
         for button in document.querySelectorAll(".bar [disabled], .bar select"):

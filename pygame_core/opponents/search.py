@@ -21,7 +21,7 @@ Game = Any  # a pygame_core game state; kept loose so the search serves every ga
 class Budget:
     iterations: int = 200
     seconds: float | None = 0.22  # safety cap; None for exact reproducibility
-    slice_seconds: float = 0.02  # the page gets control back at least this often
+    slice_seconds: float = 0.008  # the page gets control back at least this often
 
 
 def pimc(
@@ -39,13 +39,14 @@ def pimc(
         world = sample_world()
         for action in candidates:
             totals[action] += score(world, action)
+            # Checked after every playout, not every world: under Pyodide one world's
+            # playouts for all candidates can take longer than a whole slice.
+            if clock() - slice_start > budget.slice_seconds:
+                yield
+                slice_start = clock()
         done += 1
-        now = clock()
-        if budget.seconds is not None and now - started > budget.seconds:
+        if budget.seconds is not None and clock() - started > budget.seconds:
             break
-        if now - slice_start > budget.slice_seconds:
-            yield
-            slice_start = clock()
     means = {a: t / done for a, t in totals.items()}
     best = max(candidates, key=lambda a: means[a])  # first of equals: the stable order
     return best, means

@@ -17,7 +17,7 @@ import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol, cast
 
-from ..cards import DIAMONDS, HEARTS, SUIT_SYMBOLS, parse_card
+from ..cards import DIAMONDS, HEARTS, SUIT_NAMES, SUIT_SYMBOLS, parse_card
 
 __all__ = [
     "GAME_TITLES", "MANY_NAMES", "SEAT_NAMES", "VIEWS", "TableContext", "card_back_html",
@@ -101,11 +101,15 @@ def card_html(
     card = parse_card(code)
     rank, suit = str(card)[:-1], SUIT_SYMBOLS[card.suit]
     colour = "red" if card.suit in (DIAMONDS, HEARTS) else "black"
-    cls = " ".join(["card", colour, *classes])
+    cls = " ".join(["card", colour, f"suit-{SUIT_NAMES[card.suit]}", *classes])
+    # The face is drawn by CSS from these attributes (``content: attr(...)``), so the only
+    # text of the card is its spoken name: what is seen and what is heard cannot disagree.
     face = (
-        f'<span class="corner tl" aria-hidden="true">{rank}<br>{suit}</span>'
-        f'<span class="pip" aria-hidden="true">{suit}</span>'
-        f'<span class="corner br" aria-hidden="true">{rank}<br>{suit}</span>'
+        f'<span class="corner tl" aria-hidden="true" data-rank="{rank}" data-suit="{suit}">'
+        "</span>"
+        f'<span class="pip" aria-hidden="true" data-suit="{suit}"></span>'
+        f'<span class="corner br" aria-hidden="true" data-rank="{rank}" data-suit="{suit}">'
+        "</span>"
     )
     spoken = esc(label or card.name)
     if action is not None:
@@ -145,7 +149,7 @@ def generic_table(obs: Mapping[str, Any], ctx: TableContext) -> str:
         f'<h2>{esc(title)}</h2><div class="hand">{hand}</div>'
         f'<div class="plays">{buttons}</div>'
         f'<table class="scores"><tbody>{rows}</tbody></table>'
-        f'<p class="narration" aria-live="polite">{esc(ctx.narration)}</p></section>'
+        f'<p class="narration">{esc(ctx.narration)}</p></section>'
     )
 
 

@@ -171,7 +171,7 @@ def scores_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
     )
     return (
         '<table class="scores"><caption>Scores (first to '
-        f'{esc(obs["target"])})</caption><thead><tr><th scope="col"></th>'
+        f'{esc(obs["target"])})</caption><thead><tr><td></td>'
         '<th scope="col">Match</th><th scope="col">This round</th></tr></thead>'
         f"<tbody>{rows}</tbody></table>"
     )
@@ -195,7 +195,7 @@ def summary_html(obs: Mapping[str, Any], index: int, names: Sequence[str]) -> st
         '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="summary-title" '
         'id="summary">'
         f'<div class="panel"><h2 id="summary-title">Round {index + 1} is over</h2>'
-        '<table class="scores"><thead><tr><th scope="col"></th><th scope="col">Round</th>'
+        '<table class="scores"><thead><tr><td></td><th scope="col">Round</th>'
         f'<th scope="col">Match</th></tr></thead><tbody>{rows}</tbody></table>'
         f"<p>{esc(left_text)}</p>"
         '<button type="button" class="primary" data-cmd="next-round" autofocus>'
@@ -221,7 +221,7 @@ def result_html(obs: Mapping[str, Any], names: Sequence[str], table: str = "") -
         '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title" '
         'id="result">'
         f'<div class="panel"><h2 id="result-title">{esc(title)}</h2>'
-        '<table class="scores"><thead><tr><th scope="col"></th><th scope="col">Last round</th>'
+        '<table class="scores"><thead><tr><td></td><th scope="col">Last round</th>'
         f'<th scope="col">Match</th></tr></thead><tbody>{table}</tbody></table>'
         f'<p>{esc(_plural(len(obs["rounds"]), "round"))} played.</p>'
         '<button type="button" class="primary" data-cmd="rematch" autofocus>Play again</button> '
@@ -238,7 +238,7 @@ def render(obs: Mapping[str, Any], ctx: TableContext) -> str:
     if obs.get("is_over"):
         status = "The match is over."
     elif current == 0:
-        status = "Your turn: play a card."
+        status = "Your turn."
     elif current is not None:
         status = f"{names[current]} to play…"
     else:
@@ -253,13 +253,14 @@ def render(obs: Mapping[str, Any], ctx: TableContext) -> str:
         overlay = result_html(obs, names)
     notice = f'<p class="table-notice">{esc(ctx.notice)}</p>' if ctx.notice else ""
     return (
-        f'<section class="table avissinia {mode}" aria-label="Avissinia table">'
+        f'<section class="table avissinia {mode}" aria-labelledby="table-title">'
+        '<h2 class="visually-hidden" id="table-title">Avissinia table</h2>'
         + "".join(_seat_html(obs, seat, ctx) for seat in (2, 1, 3))
         + '<section class="centre" aria-label="Centre">'
         '<h3 class="seat-name">Centre</h3>'
         + pile_html(centre, label="Centre pile", last=centre_last)
         + f'<p class="status" id="status">{esc(status)}</p>'
-        f'<p class="narration" aria-live="polite">{esc(ctx.narration)}</p></section>'
+        f'<p class="narration">{esc(ctx.narration)}</p></section>'
         + _seat_html(obs, 0, ctx)
         + f'<aside class="board">{scores_html(obs, names)}<p class="info">{info}</p>'
         f"{notice}</aside>"

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""The computer players in the browser: decision times, and the longest main-thread task.
+
+Builds and serves dist/, opens a game with hard opponents in every computer seat and no
+pause between moves (``speed=0``), plays the human's seat by clicking legal moves, and
+watches the main thread with a PerformanceObserver for long tasks while the opponents
+think.  Prints the median and 95th percentile of the hard decisions' thinking time (the
+glue marks each decision) and the longest task.  Goals: 250 ms at the 95th percentile and
+50 ms for the longest task.
+
+    python benchmarks/opponents_browser.py [--game avissinia] [--seed 1] [--moves 200]
+
+Not a test: it prints figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.server
+import importlib.util
+import random
+import statistics
+import threading
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync"]
+WATCH_LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+}).observe({type: "longtask", buffered: true});
+"""
+
+
+def _build() -> Any:
+    spec = importlib.util.spec_from_file_location("cardtable_build", ROOT / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="avissinia")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--moves", type=int, default=200, help="human moves to play at most")
+    parser.add_argument("--options", default="", help="extra query text, e.g. players=4")
+    args = parser.parse_args()
+
+    build = _build()
+    build.cmd_build(argparse.Namespace())
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), build.make_handler(build.DIST))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    seats = int(dict(q.split("=") for q in args.options.split("&") if q).get("players", 4)) - 1
+    query = (f"?game={args.game}&seed={args.seed}&speed=0&levels={','.join(['hard'] * seats)}"
+             + (f"&{args.options}" if args.options else ""))
+    rng = random.Random(args.seed)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        page = browser.new_page()
+        page.add_init_script(WATCH_LONG_TASKS)
+        page.goto(base + query)
+        page.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
+        page.evaluate("window.__longTasks = []")  # start-up is measured by page_load.py
+        moves = 0
+        while moves < args.moves:
+            page.wait_for_function("document.body.dataset.turn !== 'opponent'", timeout=120_000)
+            turn = page.evaluate("document.body.dataset.turn")
+            if turn == "you":
+                actions = page.eval_on_selector_all(
+                    "[data-action]", "els => els.map(e => e.dataset.action)")
+                page.click(f"[data-action='{rng.choice(actions)}']")
+                moves += 1
+            elif turn == "summary":
+                page.click("[data-cmd='next-round']")
+            else:
+                break
+        marks = page.evaluate(
+            "performance.getEntriesByType('mark').map(m => m.name)"
+            ".filter(n => n.startsWith('decision '))")
+        long_tasks = page.evaluate("window.__longTasks")
+        browser.close()
+    server.shutdown()
+    hard = sorted(float(m.split()[2]) for m in marks if m.split()[1] == "hard")
+    if not hard:
+        raise SystemExit("no hard decisions were recorded")
+    p95 = hard[min(len(hard) - 1, int(0.95 * len(hard)))]
+    print(f"{args.game} seed {args.seed}: {len(hard)} hard decisions over {moves} human moves")
+    print(f"hard decision thinking time: median {statistics.median(hard):.0f} ms, "
+          f"p95 {p95:.0f} ms, max {hard[-1]:.0f} ms (goal: p95 <= 250 ms)")
+    longest = max(long_tasks, default=0.0)
+    print(f"long tasks (> 50 ms) while playing: {len(long_tasks)}; longest {longest:.0f} ms "
+          "(goal: none over 50 ms)")
+
+
+if __name__ == "__main__":
+    main()

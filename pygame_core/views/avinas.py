@@ -1,0 +1,639 @@
+"""The Avinas table: four seats in two partnerships round the trick, with the score sheet.
+
+You (South, seat 0) and North (seat 2) play against West (1) and East (3).  Everything comes
+from seat 0's observation: the other hands are backs with counts, except the exposed special
+cards (face up at their owners' seats) and, for the dealer, the partner's special cards he
+looked at.  A face-down lead stays a back, and its signal appears only for the leader's side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..avinas import card_strength, is_trump
+from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, parse_card
+from . import POSITIONS, TableContext, card_back_html, card_html, esc
+
+TRADITION = "By tradition, the losers may not play again today."
+
+
+# --- words --------------------------------------------------------------------------------
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _side_name(side: int, names: Sequence[str]) -> str:
+    return f"{names[0]} & {names[2]}" if side == 0 else f"{names[1]} & {names[3]}"
+
+
+def _suit(letter: str | None) -> str:
+    """``H`` -> ``♥ hearts``."""
+    if not letter or letter not in SUITS:
+        return ""
+    i = SUITS.index(letter)
+    return f"{SUIT_SYMBOLS[i]} {SUIT_NAMES[i]}"
+
+
+def _card(code: str) -> str:
+    return str(parse_card(code))
+
+
+def _trump_index(obs: Mapping[str, Any]) -> int | None:
+    trump = obs.get("trump")
+    return SUITS.index(trump) if isinstance(trump, str) and trump in SUITS else None
+
+
+def _kind_text(obs: Mapping[str, Any]) -> str:
+    """What kind of hand this is: "Sevens game (n = 2)" or "No sevens: bid 5"."""
+    if obs.get("kind") == "sevens":
+        return f"Sevens game (n = {esc(obs.get('sevens'))}): scored in rams"
+    high = obs.get("high_bid") or 0
+    if high:
+        return f"No sevens: bid {esc(high)}, scored in pips"
+    return "No sevens: bidding, scored in pips"
+
+
+def _is_card_play(action: str) -> bool:
+    """``play 10H``, ``play QC trump H`` or ``facedown 9H ...``; not ``play on``."""
+    return action.split()[0] in ("play", "facedown") and action != "play on"
+
+
+def _action_words(action: str) -> str:
+    """A control's visible text for a non-card action."""
+    words = action.split()
+    if words[0] == "bid":
+        return words[1]
+    return {"pass": "Pass", "knock": "Knock", "no knock": "No knock", "knock back": "Knock back",
+            "no knock back": "No knock back", "stop": "Stop the hand",
+            "play on": "Play on"}.get(action, action)
+
+
+def describe(action: str) -> str:
+    """The spoken label of a card control, e.g. "queen of clubs, trumps hearts"."""
+    words = action.split()
+    card = parse_card(words[1])
+    if words[0] == "facedown":
+        return f"{card.name}, face down, signal {' '.join(words[2:])}"
+    if len(words) == 4:
+        return f"{card.name}, trumps {SUIT_NAMES[SUITS.index(words[3])]}"
+    return card.name
+
+
+def _option_text(action: str) -> str:
+    """The visible text of one of several plays of one card."""
+    words = action.split()
+    card = _card(words[1])
+    if words[0] == "facedown":
+        return f"Face down — {' '.join(words[2:])}"
+    if len(words) == 4:
+        return f"{card} — trumps {SUIT_SYMBOLS[SUITS.index(words[3])]}"
+    return "Lead face up"
+
+
+def narrate(last: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The latest action in words, e.g. "West bid 3." or "North led a card face down.".
+
+    ``last`` is seat 0's view of it: a face-down card is never in it, and the signal only
+    when it is the partner's.
+    """
+    seat = int(last["seat"])
+    who = names[seat]
+    kind = str(last.get("kind", ""))
+    action = str(last.get("action", ""))
+    parts: list[str] = []
+    if kind == "pass":
+        parts.append(f"{who} passed.")
+    elif kind == "bid":
+        parts.append(f"{who} bid {action.split()[-1]}.")
+    elif kind == "knock":
+        parts.append(f"{who} knocked: their side will take all 8 tricks.")
+    elif kind == "no knock":
+        parts.append(f"{who} did not knock.")
+    elif kind == "knock back":
+        parts.append(f"{who} knocked back.")
+    elif kind == "no knock back":
+        parts.append(f"{who} did not knock back.")
+    elif kind == "stop":
+        parts.append(f"{who} stopped the hand.")
+    elif kind == "play on":
+        parts.append(f"{who} played on.")
+    elif kind == "facedown":
+        words = action.split()
+        if seat == 0 and len(words) >= 3:
+            parts.append(f"You led {_card(words[1])} face down, signalling {' '.join(words[2:])}.")
+        else:
+            parts.append(f"{who} led a card face down.")
+            if last.get("signal"):
+                parts.append(f"Partner says: {last['signal']}.")
+    elif kind == "play" and last.get("card"):
+        parts.append(f"{who} played {_card(str(last['card']))}.")
+        if last.get("trump"):
+            parts.append(f"Trumps are {_suit(str(last['trump']))}.")
+    trick = last.get("trick")
+    if isinstance(trick, Mapping):
+        winner = int(trick["winner"])
+        points = _plural(int(trick.get("points", 0)), "point")
+        parts.append(f"{names[winner]} won trick {trick.get('number')} ({points}).")
+        if trick.get("facedown"):
+            cards = trick.get("cards") or []
+            if cards:
+                parts.append(f"The face-down card was {_card(str(cards[0]))}.")
+    if last.get("void"):
+        parts.append("Everybody passed: the hand is void.")
+    if isinstance(last.get("hand_over"), Mapping):
+        parts.append(f"Hand {last['hand_over'].get('hand')} is over.")
+    return " ".join(parts) or f"{who}: {action}"
+
+
+# --- cards in hands ---------------------------------------------------------------------
+def _sorted_hand(codes: Sequence[str], trump: int | None) -> list[str]:
+    """Plain suits by suit and rank, then the trumps from low to high (once trump is known)."""
+    def key(code: str) -> tuple[int, int, int]:
+        card = parse_card(code)
+        if trump is not None and is_trump(card, trump):
+            return (1, 0, card_strength(card, trump))
+        return (0, card.suit, card.rank)
+    return sorted(codes, key=key)
+
+
+def _hand_html(obs: Mapping[str, Any]) -> str:
+    legal: list[str] = [str(a) for a in obs.get("legal", [])]
+    by_card: dict[str, list[str]] = {}
+    for action in legal:
+        if _is_card_play(action):
+            by_card.setdefault(parse_card(action.split()[1]).code, []).append(action)
+    trump = _trump_index(obs)
+    exposed = {str(e["card"]) for e in obs.get("exposed", []) if e.get("seat") == 0}
+    items = []
+    for code in _sorted_hand([str(c) for c in obs.get("hand", [])], trump):
+        card = parse_card(code)
+        classes = []
+        note = ""
+        if code in exposed:
+            classes.append("exposed")
+            note = '<span class="tag">exposed</span>'
+        if trump is not None and is_trump(card, trump):
+            classes.append("trump")
+        plays = by_card.get(card.code, [])
+        if by_card and not plays:
+            classes.append("idle")  # not playable now
+        if len(plays) == 1:
+            label = describe(plays[0]) + (", exposed" if code in exposed else "")
+            button = card_html(code, action=plays[0], label=label, classes=classes)
+            items.append(f'<li class="slot">{button}{note}</li>')
+        elif plays:
+            options = "".join(
+                f'<button type="button" class="play" data-action="{esc(a)}" '
+                f'aria-label="{esc(describe(a))}">{esc(_option_text(a))}</button>'
+                for a in plays
+            )
+            items.append(
+                f'<li class="slot choices">{card_html(code, classes=[*classes, "choosable"])}'
+                f'{note}<span class="options">{options}</span></li>'
+            )
+        else:
+            label = card.name + (", exposed" if code in exposed else "")
+            face = card_html(code, label=label, classes=classes)
+            items.append(f'<li class="slot">{face}{note}</li>')
+    return f'<ul class="hand" aria-label="Your hand">{"".join(items)}</ul>'
+
+
+def _controls_html(obs: Mapping[str, Any]) -> str:
+    """The human's decisions that are not cards: bids, knocks, stop or play on."""
+    legal = [str(a) for a in obs.get("legal", [])]
+    others = [a for a in legal if not _is_card_play(a)]
+    if not others:
+        return ""
+    phase = obs.get("phase")
+    if phase == "bid":
+        high = obs.get("high_bid") or 0
+        prompt = ("Your bid: how many trumps would you hold in a suit you keep to yourself? "
+                  + (f"Beat {high}, or pass." if high else "Name a number, or pass."))
+    elif phase == "knock":
+        prompt = "Knock? Your side then undertakes to take all 8 tricks (rams double)."
+    elif phase == "knock back":
+        prompt = "They knocked. Knock back? (the rams double again)"
+    elif phase == "stop":
+        prompt = "Stop the hand now (only the tricks taken count), or play on?"
+    else:
+        prompt = "Your decision:"
+    buttons = []
+    for a in others:
+        label = f"Bid {a.split()[1]}" if a.startswith("bid ") else _action_words(a)
+        cls = "play bid" if a.startswith("bid ") else "play"
+        buttons.append(f'<button type="button" class="{cls}" data-action="{esc(a)}" '
+                       f'aria-label="{esc(label)}">{esc(_action_words(a))}</button>')
+    return (f'<div class="controls" role="group" aria-label="Your decision">'
+            f'<p class="prompt">{esc(prompt)}</p>'
+            f'<div class="buttons">{"".join(buttons)}</div></div>')
+
+
+# --- seats ------------------------------------------------------------------------------
+def _bid_of(obs: Mapping[str, Any], seat: int) -> str | None:
+    for b in obs.get("bids", []):
+        if b.get("seat") == seat:
+            return "pass" if b.get("bid") is None else f"bid {b['bid']}"
+    return None
+
+
+def _badges(obs: Mapping[str, Any], seat: int, ctx: TableContext) -> str:
+    badges = []
+    if obs.get("dealer") == seat:
+        badges.append('<span class="badge dealer" title="Dealer">dealer</span>')
+    if obs.get("declarer") == seat:
+        badges.append('<span class="badge declarer" title="Declarer">declarer</span>')
+    if seat == 2:
+        badges.append('<span class="badge team">partner</span>')
+    bid = _bid_of(obs, seat)
+    if bid is not None and obs.get("kind") == "no sevens":
+        badges.append(f'<span class="badge bid">{esc(bid)}</span>')
+    if obs.get("knock") == seat:
+        badges.append('<span class="badge knock">knocked</span>')
+    if obs.get("knock_back") == seat:
+        badges.append('<span class="badge knock">knocked back</span>')
+    to_play = obs.get("current_player") == seat and not obs.get("is_over")
+    if ctx.thinking == seat:
+        badges.append('<span class="badge thinking">thinking…</span>')
+    elif to_play:
+        badges.append('<span class="badge turn">to play</span>')
+    return "".join(badges)
+
+
+def _other_hand(obs: Mapping[str, Any], seat: int, names: Sequence[str]) -> str:
+    count = int(obs["hand_counts"][seat])
+    exposed = [str(e["card"]) for e in obs.get("exposed", []) if e.get("seat") == seat]
+    seen = [str(e["card"]) for e in obs.get("dealer_saw", []) if e.get("seat") == seat]
+    hidden = max(0, count - len(exposed) - len(seen))
+    backs = "".join(card_back_html() for _ in range(hidden))
+    word = "card" if count == 1 else "cards"
+    shown = "".join(
+        card_html(c, label=f"{parse_card(c).name}, exposed", classes=["exposed"])
+        for c in exposed
+    ) + "".join(
+        card_html(c, label=f"{parse_card(c).name}, seen by you as dealer", classes=["seen"])
+        for c in seen
+    )
+    notes = []
+    if exposed:
+        listed = " ".join(_card(c) for c in exposed)
+        notes.append(f'<span class="tag">exposed: {esc(listed)}</span>')
+    if seen:
+        listed = " ".join(_card(c) for c in seen)
+        notes.append(f'<span class="tag seen">you saw: {esc(listed)}</span>')
+    extra = f'<div class="shown">{shown}</div><div class="tags">{"".join(notes)}</div>'
+    return (
+        f'<div class="hidden-hand"><div class="backs" role="img" '
+        f'aria-label="{count} {word} in hand">{backs}</div>'
+        f'<span class="count">{count} in hand</span></div>'
+        + (extra if shown else "")
+    )
+
+
+def _seat_html(obs: Mapping[str, Any], seat: int, ctx: TableContext) -> str:
+    names = ctx.names
+    last = obs.get("last") or {}
+    classes = ["seat", POSITIONS[seat]]
+    if obs.get("current_player") == seat and not obs.get("is_over"):
+        classes.append("to-play")
+    if last.get("seat") == seat:
+        classes.append("last-mover")
+    head = f'<h3 class="seat-name">{esc(names[seat])} {_badges(obs, seat, ctx)}</h3>'
+    body = _controls_html(obs) + _hand_html(obs) if seat == 0 else _other_hand(obs, seat, names)
+    return (f'<section class="{" ".join(classes)}" aria-label="{esc(names[seat])}">'
+            f"{head}{body}</section>")
+
+
+# --- the trick ----------------------------------------------------------------------------
+def _trick_spot(seat: int, card: str | None, facedown: bool, names: Sequence[str],
+                classes: Sequence[str] = ()) -> str:
+    pos = POSITIONS[seat]
+    who = esc(names[seat])
+    if card is None:
+        inner = (f'<span class="card back facedown" role="img" '
+                 f'aria-label="{who}: a card face down"></span>')
+    else:
+        label = f"{names[seat]}: {parse_card(card).name}" + (", led face down" if facedown else "")
+        extra = ["facedown-own"] if facedown else []
+        inner = card_html(card, label=label, classes=[*classes, *extra])
+    note = '<span class="tag">face down</span>' if facedown else ""
+    return f'<div class="spot {pos}"><span class="who">{who}</span>{inner}{note}</div>'
+
+
+def _trick_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
+    plays = obs.get("trick", [])
+    spots = []
+    shown = {int(p["seat"]) for p in plays}
+    for p in plays:
+        card = p.get("card")
+        spots.append(_trick_spot(int(p["seat"]), None if card is None else str(card),
+                                 bool(p.get("facedown")), names))
+    for seat in range(4):
+        if seat not in shown:
+            spots.append(f'<div class="spot {POSITIONS[seat]} empty" aria-hidden="true"></div>')
+    number = obs.get("trick_number", 1)
+    label = f"Trick {number} of 8" if not obs.get("is_over") else "Hand over"
+    trump = obs.get("trump")
+    mid = esc(label)
+    if trump and str(trump) in SUITS:
+        i = SUITS.index(str(trump))
+        colour = "red" if trump in "DH" else "black"
+        mid += (f'<br><span class="trump-mark {colour}" title="Trumps: {SUIT_NAMES[i]}">'
+                f"Trumps {SUIT_SYMBOLS[i]}</span>")
+    return (f'<div class="trick" role="group" aria-label="{esc(label)}">{"".join(spots)}'
+            f'<span class="trick-number">{mid}</span></div>')
+
+
+def _last_trick(obs: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The previous complete trick, from this hand or (just after a hand) the last one."""
+    tricks = obs.get("tricks", [])
+    if tricks:
+        t = tricks[-1]
+        cards = [(int(c["seat"]), str(c["card"])) for c in t["cards"]]
+        number, winner, down = t["number"], int(t["winner"]), bool(t.get("facedown"))
+        points = None
+    else:
+        last = obs.get("last") or {}
+        t = last.get("trick")
+        if not isinstance(t, Mapping):
+            return ""
+        leader = int(t["leader"])
+        cards = [((leader + i) % 4, str(c)) for i, c in enumerate(t["cards"])]
+        number, winner, down = t["number"], int(t["winner"]), bool(t.get("facedown"))
+        points = t.get("points")
+    spots = "".join(
+        _trick_spot(seat, code, down and i == 0, names, ["won"] if seat == winner else [])
+        for i, (seat, code) in enumerate(cards)
+    )
+    won = f"{names[winner]} won it"
+    if points is not None:
+        won += f" ({_plural(int(points), 'point')})"
+
+    return (f'<details class="last-trick"><summary>Last trick (trick {esc(number)})</summary>'
+            f'<div class="trick small">{spots}</div><p>{esc(won)}.</p></details>')
+
+
+def _signal_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
+    signal = obs.get("signal")
+    if not isinstance(signal, Mapping):
+        return ""
+    giver = int(signal["seat"])
+    value = signal.get("valuable")
+    if value is None:  # the other side's signal: only that one was given
+        return (f'<p class="signal other">{esc(names[giver])} signalled to '
+                f'{esc(names[(giver + 2) % 4])}.</p>')
+    word = "valuable" if value else "not valuable"
+    if giver == 0:
+        return f'<p class="signal">You signalled: {word}.</p>'
+    return f'<p class="signal partner" role="status">Partner says: {word}.</p>'
+
+
+def _hand_info(obs: Mapping[str, Any], names: Sequence[str]) -> str:
+    rows = [f"<li>{_kind_text(obs)}</li>"]
+    trump = obs.get("trump")
+    if trump:
+        rows.append(f'<li>Trumps: <strong class="trump-suit">{esc(_suit(str(trump)))}</strong> '
+                    "(and all queens and jacks)</li>")
+    elif obs.get("declarer") is not None:
+        rows.append("<li>Trumps: named by the declarer's first lead</li>")
+    if obs.get("declarer") is not None:
+        rows.append(f"<li>Declarer: {esc(names[int(obs['declarer'])])}</li>")
+    if obs.get("knock") is not None:
+        text = f"{names[int(obs['knock'])]} knocked"
+        if obs.get("knock_back") is not None:
+            text += f", {names[int(obs['knock_back'])]} knocked back"
+        rows.append(f"<li>{esc(text)}</li>")
+    return f'<ul class="hand-info">{"".join(rows)}</ul>'
+
+
+# --- scores -------------------------------------------------------------------------------
+def scores_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
+    points, tricks = obs.get("points", [0, 0]), obs.get("tricks_won", [0, 0])
+    rams, pips = obs.get("rams", [0, 0]), obs.get("pips", [0, 0])
+    rows = "".join(
+        f'<tr><th scope="row">{esc(_side_name(s, names))}</th><td>{esc(points[s])}</td>'
+        f"<td>{esc(tricks[s])}</td><td>{esc(rams[s])}</td><td>{esc(pips[s])}</td></tr>"
+        for s in (0, 1)
+    )
+    return (
+        f'<table class="scores"><caption>Hand {esc(obs.get("hand_number", 1))} · match to '
+        f'{esc(obs.get("pip_target", 12))} pips</caption><thead><tr><th scope="col"></th>'
+        '<th scope="col">Card points</th><th scope="col">Tricks</th><th scope="col">Rams</th>'
+        f'<th scope="col">Pips</th></tr></thead><tbody>{rows}</tbody></table>'
+    )
+
+
+def _game_words(record: Mapping[str, Any], names: Sequence[str]) -> str:
+    kind = record.get("kind")
+    if kind == "void":
+        return "Everybody passed: void"
+    declarer = record.get("declarer")
+    who = names[int(declarer)] if declarer is not None else "?"
+    letter = str(record.get("trump") or "")
+    trump = SUIT_SYMBOLS[SUITS.index(letter)] if letter and letter in SUITS else ""
+    if kind == "sevens":
+        text = f"Sevens ×{record.get('sevens')}, {trump}, {who} declared"
+        if record.get("knock") is not None:
+            text += "; knock"
+            if record.get("knock_back") is not None:
+                text += " and knock back"
+        return text
+    text = f"Bid {record.get('bid')} by {who}, {trump}"
+    if record.get("stopped_after") is not None:
+        text += f"; stopped after {_plural(int(record['stopped_after']), 'trick')}"
+    return text
+
+
+def _outcome(record: Mapping[str, Any], names: Sequence[str]) -> str:
+    if record.get("kind") == "void":
+        return "no score"
+    declarer = int(record["declarer"])
+    side = _side_name(declarer % 2, names)
+    points = record.get("points", [0, 0])
+    ours = points[declarer % 2]
+    verdict = "won" if record.get("declarer_won") else "lost"
+    text = f"{side} {verdict} with {ours} card points"
+    if record.get("overbid"):
+        text += (f" (overbid: {record.get('declarer_trumps')} trumps held, "
+                 f"{record.get('bid')} bid)")
+    return text
+
+
+def _rams_words(record: Mapping[str, Any], side: int) -> str:
+    rams = record.get("rams")
+    if not isinstance(rams, Mapping):
+        return ""
+    if int(rams["side"]) == side:
+        scored, cancelled, written = rams["scored"], rams["cancelled"], rams["written"]
+        if cancelled:
+            return (f'+{esc(scored)} rams: <del title="cancelled">{esc(cancelled)}</del> '
+                    f"cancel, {esc(written)} written")
+        return f"+{esc(written)} rams"
+    cancelled = int(rams["cancelled"])
+    return f'<del title="cancelled">−{cancelled} rams</del> cancelled' if cancelled else ""
+
+
+def sheet_html(obs: Mapping[str, Any], names: Sequence[str], *, open_: bool = False) -> str:
+    """The score sheet, hand by hand: rams (with cancellation) and pips, and the totals."""
+    history = obs.get("hand_history", [])
+    if not history:
+        return ('<details class="sheet"><summary>Score sheet</summary>'
+                "<p>No hands finished yet.</p></details>")
+    rows = []
+    for r in history:
+        cells = []
+        for side in (0, 1):
+            bits = [b for b in (_rams_words(r, side),) if b]
+            pips = (r.get("pips") or [0, 0])[side]
+            if pips:
+                bits.append(f"+{esc(pips)} pips")
+            totals = (f'<span class="total">{esc(r["rams_total"][side])} rams · '
+                      f'{esc(r["pips_total"][side])} pips</span>')
+            cells.append(f"<td>{'; '.join(bits) or '—'}{totals}</td>")
+        rows.append(
+            f'<tr><th scope="row">{esc(r.get("hand"))}</th>'
+            f'<td>{esc(_game_words(r, names))}<span class="total">{esc(_outcome(r, names))}'
+            f"</span></td>{''.join(cells)}</tr>"
+        )
+    return (
+        f'<details class="sheet"{" open" if open_ else ""}><summary>Score sheet</summary>'
+        '<div class="sheet-wrap"><table class="scores sheet-table"><thead><tr>'
+        '<th scope="col">Hand</th><th scope="col">Game</th>'
+        f'<th scope="col">{esc(_side_name(0, names))}</th>'
+        f'<th scope="col">{esc(_side_name(1, names))}</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table></div></details>'
+    )
+
+
+def _summary_body(record: Mapping[str, Any], names: Sequence[str]) -> str:
+    if record.get("kind") == "void":
+        return ("<p>Everybody passed: the hand is void and the next dealer deals. "
+                "The score does not change.</p>")
+    points = record.get("points", [0, 0])
+    tricks = record.get("tricks", [0, 0])
+    rows = "".join(
+        f'<tr><th scope="row">{esc(_side_name(s, names))}</th><td>{esc(points[s])}</td>'
+        f"<td>{esc(tricks[s])}</td><td>{_rams_words(record, s) or '—'}</td>"
+        f"<td>{esc((record.get('pips') or [0, 0])[s])}</td></tr>"
+        for s in (0, 1)
+    )
+    return (
+        f"<p>{esc(_game_words(record, names))}.</p>"
+        f"<p><strong>{esc(_outcome(record, names))}.</strong></p>"
+        '<div class="sheet-wrap"><table class="scores"><caption>This hand</caption><thead><tr>'
+        '<th scope="col"></th><th scope="col">Card points</th><th scope="col">Tricks</th>'
+        '<th scope="col">Rams</th><th scope="col">Pips</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table></div>"
+    )
+
+
+def _totals_html(rams: Sequence[int], pips: Sequence[int], names: Sequence[str]) -> str:
+    totals = "".join(
+        f'<tr><th scope="row">{esc(_side_name(s, names))}</th><td>{esc(rams[s])}</td>'
+        f"<td>{esc(pips[s])}</td></tr>" for s in (0, 1)
+    )
+    return ('<table class="scores"><caption>Match</caption><thead><tr><th scope="col"></th>'
+            f'<th scope="col">Rams</th><th scope="col">Pips</th></tr></thead><tbody>{totals}'
+            "</tbody></table>")
+
+
+def summary_html(obs: Mapping[str, Any], index: int, names: Sequence[str]) -> str:
+    """The summary of finished hand ``index`` (0-based), with the button to go on."""
+    history = obs["hand_history"]
+    record = history[index]
+    if obs.get("is_over") and index == len(history) - 1:
+        return result_html(obs, names, body=_summary_body(record, names))
+    return (
+        '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="summary-title" '
+        'id="summary">'
+        f'<div class="panel avinas-panel"><h2 id="summary-title">Hand {esc(record.get("hand"))} '
+        f"is over</h2>{_summary_body(record, names)}"
+        f'{_totals_html(record["rams_total"], record["pips_total"], names)}'
+        '<button type="button" class="primary" data-cmd="next-round" autofocus>'
+        "Deal the next hand</button></div></div>"
+    )
+
+
+def result_html(obs: Mapping[str, Any], names: Sequence[str], body: str = "") -> str:
+    winners: list[int] = [int(w) for w in obs.get("winners", [])]
+    if 0 in winners:
+        title = f"{_side_name(0, names)} win the match!"
+    elif winners:
+        title = f"{_side_name(1, names)} win the match."
+    else:
+        title = "The match is a draw."
+    hands = len(obs.get("hand_history", []))
+    tradition = f'<p class="tradition">{esc(TRADITION)}</p>' if winners else ""
+    return (
+        '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title" '
+        'id="result">'
+        f'<div class="panel avinas-panel"><h2 id="result-title">{esc(title)}</h2>{body}'
+        f'{_totals_html(obs.get("rams", [0, 0]), obs.get("pips", [0, 0]), names)}'
+        f"<p>{esc(_plural(hands, 'hand'))} played.</p>{tradition}"
+        '<button type="button" class="primary" data-cmd="rematch" autofocus>Play again</button> '
+        '<button type="button" data-cmd="menu">New game</button></div></div>'
+    )
+
+
+# --- the table ----------------------------------------------------------------------------
+def _status(obs: Mapping[str, Any], ctx: TableContext) -> str:
+    names = ctx.names
+    current = obs.get("current_player")
+    phase = obs.get("phase")
+    if obs.get("is_over"):
+        return "The match is over."
+    if current is None:
+        return ""
+    if current != 0:
+        verb = {"bid": "to bid", "knock": "to knock or not", "knock back": "to knock back or not",
+                "stop": "to stop or play on"}.get(str(phase), "to play")
+        return f"{names[int(current)]} {verb}…"
+    if phase == "bid":
+        return "Your bid."
+    if phase in ("knock", "knock back", "stop"):
+        return "Your decision."
+    if obs.get("trick"):
+        return "Your turn: follow suit if you can."
+    if obs.get("trump") is None:
+        return "Your lead names trumps: lead a card (with a queen or jack, choose the suit)."
+    if obs.get("trick_number") == 1:
+        return "Your lead: you must lead a trump."
+    if obs.get("trick_number") == 2:
+        legal = [str(a) for a in obs.get("legal", [])]
+        if any(a.startswith("facedown") for a in legal):
+            return "Your lead: no trumps left, so lead face up or face down (with a signal)."
+        return "Your lead: you must lead a trump."
+    return "Your lead: any card."
+
+
+def render(obs: Mapping[str, Any], ctx: TableContext) -> str:
+    names = ctx.names
+    history = obs.get("hand_history", [])
+    overlay = ""
+    if ctx.summary is not None and 0 <= ctx.summary < len(history):
+        overlay = summary_html(obs, ctx.summary, names)
+    elif obs.get("is_over"):
+        overlay = result_html(obs, names)
+    notice = f'<p class="table-notice">{esc(ctx.notice)}</p>' if ctx.notice else ""
+    return (
+        '<section class="table avinas" aria-label="Avinas table">'
+        + "".join(_seat_html(obs, seat, ctx) for seat in (2, 1, 3))
+        + '<section class="centre" aria-label="The trick">'
+        + _trick_html(obs, names)
+        + _signal_html(obs, names)
+        + f'<p class="status" id="status">{esc(_status(obs, ctx))}</p>'
+        f'<p class="narration" aria-live="polite">{esc(ctx.narration)}</p>'
+        + _last_trick(obs, names)
+        + "</section>"
+        + _seat_html(obs, 0, ctx)
+        + f'<aside class="board" aria-label="This hand and the scores">{_hand_info(obs, names)}'
+        f"{scores_html(obs, names)}{notice}</aside>"
+        + f'<section class="sheet-area" aria-label="Score sheet">{sheet_html(obs, names)}</section>'
+        + overlay
+        + "</section>"
+    )
+
+
+__all__ = ["TRADITION", "describe", "narrate", "render", "result_html", "sheet_html",
+           "summary_html"]
+

@@ -1,0 +1,395 @@
+"""The comforts around the table, as pure functions: the turn line, keys, settings,
+statistics, the hand history and undo.
+
+Like the other views nothing here touches the browser: the page's glue (``web/main.py``)
+reads and writes localStorage and the document, and asks these functions what to say,
+what to store and what to show.  Everything is generic over the games, keyed on the
+observation (``game``, ``phase``, ``legal``), with per-game wording where it helps.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from .. import Game, new_game
+from ..cards import parse_card
+from . import GAME_TITLES, SEAT_NAMES, esc, narrate
+
+__all__ = [
+    "DEFAULT_SETTINGS",
+    "KEYS",
+    "PACES",
+    "STATS",
+    "help_keys_html",
+    "hint_text",
+    "history_entries",
+    "history_html",
+    "parse_settings",
+    "parse_stats",
+    "rebuild",
+    "record_result",
+    "round_of",
+    "seats_of_moves",
+    "settings_html",
+    "stats_html",
+    "turn_line",
+    "undo_point",
+]
+
+STATS = "stats"  # the key (after session.PREFIX) of the statistics in localStorage
+
+# --- keys ----------------------------------------------------------------------------
+# (keys, what they do); the glue implements them, the help panel lists them.
+KEYS: tuple[tuple[str, str], ...] = (
+    ("Tab / Shift+Tab", "move between your hand, the buttons and the bar"),
+    ("← → ↑ ↓, Home, End", "move between the cards (or choices) of your hand"),
+    ("Enter or Space", "play the card, or press the button, that has the focus"),
+    ("H", "hint: what the strongest computer player would do in your place, and why"),
+    ("U", "undo your last play"),
+    ("N", "deal the next round when a round is over"),
+    ("L", "say the last play again"),
+    ("R", "review this round's plays (hand history)"),
+    ("?", "this help"),
+    ("S", "settings"),
+    ("Esc", "close a panel"),
+)
+
+
+def help_keys_html() -> str:
+    rows = "".join(
+        f'<tr><th scope="row"><kbd>{esc(k)}</kbd></th><td>{esc(what)}</td></tr>'
+        for k, what in KEYS
+    )
+    return (
+        '<section class="help-keys" aria-labelledby="keys-title">'
+        '<h3 id="keys-title">Keys</h3>'
+        '<p>Every game can be played with the keyboard alone. The one-letter keys can be '
+        "turned off in the settings.</p>"
+        f'<table class="keys"><tbody>{rows}</tbody></table></section>'
+    )
+
+
+# --- the turn line -------------------------------------------------------------------
+def _name(seat: int, names: Sequence[str]) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+
+def _list(words: Sequence[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _card_short(code: str) -> str:
+    try:
+        return str(parse_card(code))
+    except ValueError:
+        return code
+
+
+def _avissinia_turn(legal: Sequence[str]) -> str:
+    takers = sorted({a.split()[1] for a in legal if a.startswith("capture")},
+                    key=lambda c: parse_card(c).rank)
+    adds = [a.split()[1] for a in legal if a.startswith("add")]
+    line = "Your turn: play a card."
+    if takers:
+        line += (" Match the top of the centre or of a pile to capture (now possible with "
+                 f"{_list([_card_short(c) for c in takers])}), or trail a card onto the centre.")
+    else:
+        line += " No capture is possible: trail a card onto the centre"
+        line += ", or add it to your own pile." if adds else "."
+    if adds and takers:
+        line += " You can also add to your own pile."
+    return line
+
+
+def _avinas_turn(obs: Mapping[str, Any], legal: Sequence[str]) -> str:
+    phase = str(obs.get("phase", ""))
+    if phase == "bid":
+        high = obs.get("high_bid") or 0
+        above = f" higher than {high}" if high else ""
+        return ("Your turn to bid: name how many trumps you would hold in a suit you do not "
+                f"name (all queens and jacks count){above}, or pass.")
+    if phase == "knock":
+        return "Your turn: knock (your side bids to take all 8 tricks), or play without knocking."
+    if phase == "knock back":
+        return "Your turn: the declarers knocked; knock back to double the stakes, or not."
+    if phase == "stop":
+        return "Your turn: stop the hand now (only the tricks taken count), or play on."
+    trick = obs.get("trick") or []
+    if not trick:
+        line = "Your turn to lead a card."
+        if any(a.startswith("facedown") for a in legal):
+            line += " With no trump to lead you may lead face up or face down."
+        elif obs.get("trick_number") in (1, 2) and len(legal) < len(obs.get("hand", [])):
+            line += " You must lead a trump."
+        return line
+    if len({a.split()[1] for a in legal}) < len(obs.get("hand", [])):
+        return "Your turn: follow suit (the highlighted cards). The highest trump wins the trick."
+    return "Your turn: you cannot follow suit, so any card may be played; a trump can win."
+
+
+def _abyssinia_turn(obs: Mapping[str, Any], legal: Sequence[str]) -> str:
+    if any(a.startswith("buy") for a in legal):
+        offers = []
+        for item in obs.get("market", []):
+            chips = int(item.get("price", 0))
+            offers.append(f"the {item.get('side')} card ({_card_short(str(item.get('card')))}, "
+                          f"{chips} chip{'s' if chips != 1 else ''})")
+        offers.append("the top of the pack blind")
+        return f"Your turn to buy one card: {_list(offers)}."
+    to_call = int(obs.get("to_call") or 0)
+    if to_call:
+        can_raise = " raise by 1," if "raise" in legal else ""
+        return f"Your turn to bet: {to_call} to call. Call,{can_raise} or fold."
+    return "Your turn to bet: check, or bet 1."
+
+
+def turn_line(
+    obs: Mapping[str, Any], names: Sequence[str] = SEAT_NAMES, *, summary: bool = False
+) -> str:
+    """How to play this turn, in one line, from the human's observation.
+
+    ``summary`` is true while a finished round's summary waits to be closed.
+    """
+    if obs.get("is_over"):
+        winners = list(obs.get("winners") or [])
+        seat = int(obs.get("seat", 0))
+        if seat in winners:
+            return "The match is over: you won! Play again, or choose a new game."
+        return "The match is over. Play again, or choose a new game."
+    if summary:
+        return "The round is over: press N (or the button) to deal the next round."
+    current = obs.get("current_player")
+    if current is None:
+        return ""
+    if current != obs.get("seat", 0):
+        return f"{_name(int(current), names)} to play…"
+    legal = [str(a) for a in obs.get("legal", [])]
+    game = obs.get("game")
+    if game == "avissinia":
+        return _avissinia_turn(legal)
+    if game == "avinas":
+        return _avinas_turn(obs, legal)
+    if game == "abyssinia":
+        return _abyssinia_turn(obs, legal)
+    return f"Your turn: {len(legal)} possible move{'s' if len(legal) != 1 else ''}."
+
+
+# --- hints ---------------------------------------------------------------------------
+def hint_text(label: str, reason: str) -> str:
+    """The hint as shown: the suggested move's spoken name and the opponent's why."""
+    line = f"Hint: {label}" if label else "Hint"
+    return f"{line}. Why: {reason}." if reason else f"{line}."
+
+
+# --- settings ------------------------------------------------------------------------
+PACES = (1400, 800, 300, 0)  # slow, normal, fast, instant (ms between the others' moves)
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "pace": 800,
+    "animations": True,
+    "four_colour": False,
+    "shortcuts": True,
+}
+
+
+def parse_settings(text: str | None) -> dict[str, Any]:
+    """Settings read from storage: every key present, anything unreadable at its default."""
+    out = dict(DEFAULT_SETTINGS)
+    try:
+        data = json.loads(text or "{}")
+    except ValueError:
+        return out
+    if not isinstance(data, dict):
+        return out
+    pace = data.get("pace")
+    if isinstance(pace, str) and pace.isdigit():
+        pace = int(pace)
+    if isinstance(pace, int) and not isinstance(pace, bool) and 0 <= pace <= 5000:
+        out["pace"] = pace
+    for key in ("animations", "four_colour", "shortcuts"):
+        if isinstance(data.get(key), bool):
+            out[key] = data[key]
+    return out
+
+
+def settings_html(settings: Mapping[str, Any]) -> str:
+    pace = int(settings.get("pace", DEFAULT_SETTINGS["pace"]))
+    names = {1400: "Slow", 800: "Normal", 300: "Fast", 0: "Instant"}
+    options = "".join(
+        f'<option value="{p}"{" selected" if p == pace else ""}>{names[p]}</option>'
+        for p in PACES
+    )
+
+    def box(key: str, ident: str, label: str, note: str) -> str:
+        checked = " checked" if settings.get(key) else ""
+        return (f'<label class="setting"><input type="checkbox" id="{ident}" '
+                f'data-setting="{key}"{checked}> {esc(label)}'
+                f'<span class="small"> {esc(note)}</span></label>')
+
+    return (
+        '<h2 id="panel-title">Settings</h2>'
+        '<form class="settings" onsubmit="return false">'
+        f'<label class="setting">Opponents\' pace <select id="set-pace" data-setting="pace">'
+        f"{options}</select></label>"
+        + box("animations", "set-animations", "Animations",
+              "(always off when your system asks for reduced motion)")
+        + box("four_colour", "set-four-colour", "Four-colour deck",
+              "(clubs green, diamonds blue)")
+        + box("shortcuts", "set-shortcuts", "One-letter keys",
+              "(H hint, U undo, N next round, …)")
+        + "</form><p class=\"small\">Settings are kept in this browser.</p>"
+    )
+
+
+# --- statistics ----------------------------------------------------------------------
+_STAT_FIELDS = ("played", "won", "best_score", "streak", "best_streak")
+
+
+def parse_stats(text: str | None) -> dict[str, dict[str, int]]:
+    """Statistics read from storage: per game, whole numbers only; junk is dropped."""
+    try:
+        data = json.loads(text or "{}")
+    except ValueError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    out: dict[str, dict[str, int]] = {}
+    for game, entry in data.items():
+        if not isinstance(game, str) or not isinstance(entry, dict):
+            continue
+        clean = {k: v for k, v in entry.items()
+                 if k in _STAT_FIELDS and isinstance(v, int) and not isinstance(v, bool)}
+        if "played" in clean:
+            out[game] = clean
+    return out
+
+
+def record_result(
+    stats: Mapping[str, Mapping[str, int]], game: str, *, won: bool, score: int
+) -> dict[str, dict[str, int]]:
+    """The statistics after one finished match of ``game`` (a new dict; ``stats`` is kept)."""
+    out = {g: dict(e) for g, e in stats.items()}
+    entry = out.setdefault(game, {"played": 0, "won": 0, "streak": 0, "best_streak": 0})
+    entry["played"] = entry.get("played", 0) + 1
+    entry["won"] = entry.get("won", 0) + (1 if won else 0)
+    entry["streak"] = entry.get("streak", 0) + 1 if won else 0
+    entry["best_streak"] = max(entry.get("best_streak", 0), entry["streak"])
+    entry["best_score"] = max(entry.get("best_score", score), score)
+    return out
+
+
+def stats_html(stats: Mapping[str, Mapping[str, int]], games: Iterable[str]) -> str:
+    rows = []
+    for game in games:
+        e = stats.get(game, {})
+        best = e.get("best_score")
+        rows.append(
+            f'<tr><th scope="row">{esc(GAME_TITLES.get(game, game))}</th>'
+            f'<td>{e.get("played", 0)}</td><td>{e.get("won", 0)}</td>'
+            f'<td>{"–" if best is None else best}</td><td>{e.get("streak", 0)}</td>'
+            f'<td>{e.get("best_streak", 0)}</td></tr>'
+        )
+    return (
+        '<h2 id="panel-title">Statistics</h2>'
+        '<table class="stats"><thead><tr><th scope="col">Game</th>'
+        '<th scope="col">Played</th><th scope="col">Won</th><th scope="col">Best score</th>'
+        '<th scope="col">Streak</th><th scope="col">Best streak</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table>'
+        '<p class="small">Finished matches only. Exported saves carry these figures.</p>'
+        '<button type="button" data-cmd="reset-stats">Reset statistics</button>'
+    )
+
+
+# --- hand history and undo -----------------------------------------------------------
+def round_of(obs: Mapping[str, Any]) -> int:
+    """How many rounds (hands, deals) are finished: the index of the round being played."""
+    for key in ("rounds", "hand_history", "deals"):
+        value = obs.get(key)
+        if isinstance(value, list):
+            return len(value)
+    return 0
+
+
+def _replay(game: Game[Any, Any], each: Callable[[Game[Any, Any], int, str], None]) -> None:
+    """Deal ``game`` again from its seed and options, calling ``each(state, seat, action)``
+    after every move it made."""
+    fresh = new_game(game.NAME, seed=game.seed, **game.options_dict())
+    for action in game.history:
+        seat = fresh.current_player
+        fresh.apply(action)
+        each(fresh, -1 if seat is None else seat, action)
+
+
+def seats_of_moves(game: Game[Any, Any]) -> list[int]:
+    """The seat that made each move of ``game.history``."""
+    seats: list[int] = []
+    _replay(game, lambda _g, seat, _a: seats.append(seat))
+    return seats
+
+
+def undo_point(game: Game[Any, Any], seat: int = 0) -> int | None:
+    """How many moves to keep to take back ``seat``'s last play (and all after it).
+
+    None when there is nothing to undo: no play of the seat's yet, or the match is over.
+    """
+    if game.is_over:
+        return None
+    seats = seats_of_moves(game)
+    for index in range(len(seats) - 1, -1, -1):
+        if seats[index] == seat:
+            return index
+    return None
+
+
+Entry = tuple[int, int, str]  # (round, seat, the move in words)
+
+
+def history_entries(
+    game: Game[Any, Any], seat: int = 0, names: Sequence[str] = SEAT_NAMES
+) -> list[Entry]:
+    """Every move so far: the round it was made in, who made it, and it in words (as
+    ``seat`` saw it: nothing hidden from that seat is named)."""
+    out: list[Entry] = []
+    state = {"round": 0}
+
+    def note(g: Game[Any, Any], mover: int, action: str) -> None:
+        obs = g.observation(seat)
+        out.append((state["round"], mover, narrate(obs, names) or action))
+        state["round"] = round_of(obs)
+
+    _replay(game, note)
+    return out
+
+
+def rebuild(game: Game[Any, Any], keep: int) -> Game[Any, Any]:
+    """``game`` dealt again from its seed with only its first ``keep`` moves."""
+    fresh = new_game(game.NAME, seed=game.seed, **game.options_dict())
+    for action in game.history[:keep]:
+        fresh.apply(action)
+    return fresh
+
+
+LATEST = ' class="latest"'
+ROUND_WORDS = {"avissinia": "Round", "avinas": "Hand", "abyssinia": "Deal"}
+
+
+def history_html(entries: Sequence[Entry], game: str = "") -> str:
+    """The hand history panel: the moves of the latest round, the last one marked."""
+    round_label = ROUND_WORDS.get(game, "Round")
+    if not entries:
+        body = "<p>No moves yet.</p>"
+        title = "Hand history"
+    else:
+        current = entries[-1][0]
+        moves = [text for r, _, text in entries if r == current]
+        items = "".join(
+            f"<li{LATEST if i == len(moves) - 1 else ''}>{esc(t)}</li>"
+            for i, t in enumerate(moves)
+        )
+        title = f"Hand history: {round_label.lower()} {current + 1}"
+        body = (f'<p class="last-play"><strong>Last play:</strong> {esc(moves[-1])}</p>'
+                f'<ol class="history">{items}</ol>')
+    return f'<h2 id="panel-title">{esc(title)}</h2>{body}'

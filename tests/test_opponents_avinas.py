@@ -1,0 +1,195 @@
+"""Avinas opponents: legal, deterministic, blind to hidden cards, and sensible."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pygame_core import new_game, parse_cards
+from pygame_core.avinas import (
+    Avinas,
+    scripted_deck,
+    shown_voids,
+    trump_tables,
+    world_from_observation,
+)
+from pygame_core.cards import SEVEN, SUITS, Card, parse_card, short_pack
+from pygame_core.opponents import Opponent, SearchOpponent, make_opponent
+from pygame_core.opponents.search import Budget
+
+LEVELS = ["easy", "medium", "hard"]
+
+
+def quick(op: Opponent, iterations: int = 2) -> Opponent:
+    if isinstance(op, SearchOpponent):
+        op.budget = Budget(iterations=iterations, seconds=None)
+    return op
+
+
+def new(seed: int, **options: object) -> Avinas:
+    game = new_game("avinas", seed=seed, **options)
+    assert isinstance(game, Avinas)
+    return game
+
+
+def play_match(levels: list[str], seed: int, **options: object) -> Avinas:
+    game = new(seed, **options)
+    players = [quick(make_opponent("avinas", lv, s, seed)) for s, lv in enumerate(levels)]
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None
+        obs = game.observation(seat)
+        action = players[seat].decide(obs)
+        assert action in obs["legal"], (action, obs["legal"])
+        assert players[seat].explain() or levels[seat] == "random"
+        game.apply(action)
+    return game
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_plays_only_legal_actions_and_finishes_matches(level: str) -> None:
+    for seed in range(4):
+        game = play_match([level, "random", level, "medium"], seed, pip_target=3)
+        assert game.is_over and game.hands_played > 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_gives_the_same_decisions(level: str) -> None:
+    first = play_match([level] * 4, 7, pip_target=3).history
+    again = play_match([level] * 4, 7, pip_target=3).history
+    assert first == again
+
+
+def two_deals_differing_only_in_hidden_cards() -> tuple[Avinas, Avinas]:
+    """Dealer 0.  Seat 1 (to bid first) sees its hand and seat 3's special cards; the
+    dealer's side's specials hold no seven, so the two hands over there can be swapped."""
+    seat1 = parse_cards("QC QS JH AH 10H KH 9H 8D")
+    seat3 = parse_cards("7C 8C 9C AD KD 10D 9D 8S")
+    rest = [c for c in short_pack() if c not in seat1 + seat3]
+    sevens = [c for c in rest if c.rank == SEVEN]
+    others = [c for c in rest if c.rank != SEVEN]
+    north = [*sevens[:2], *others[:6]]  # sevens first: never 4th or 8th
+    south = [*sevens[2:], *others[6:]]
+    games = []
+    for dealer_hand, partner_hand in ((north, south), (south, north)):
+        deck = scripted_deck(0, {0: dealer_hand, 1: seat1, 2: partner_hand, 3: seat3})
+        games.append(new(1, deck=deck, dealer=0))
+    return games[0], games[1]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_decisions_do_not_change_when_hidden_cards_are_redealt(level: str) -> None:
+    a, b = two_deals_differing_only_in_hidden_cards()
+    assert a.full_state()["hands"] != b.full_state()["hands"]
+    assert a.kind == b.kind == "no sevens" and a.current_player == 1
+    decisions = []
+    for _ in range(2):  # the bid, then the naming lead after the others pass
+        obs_a, obs_b = a.observation(1), b.observation(1)
+        assert obs_a == obs_b
+        choice_a = quick(make_opponent("avinas", level, 1, 5), 12).decide(obs_a)
+        choice_b = quick(make_opponent("avinas", level, 1, 5), 12).decide(obs_b)
+        assert choice_a == choice_b
+        decisions.append(choice_a)
+        for game in (a, b):
+            if game.phase == "bid":
+                game.apply(choice_a if choice_a != "pass" else "bid 7")
+                while game.phase == "bid":
+                    game.apply("pass")
+    assert decisions[1].startswith("play")
+
+
+def test_sampled_worlds_agree_with_the_observation() -> None:
+    voids_seen = 0
+    for seed in range(40):
+        game = new(seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(4, 30)):
+            game.apply(rng.choice(game.legal_actions()))
+        seat = game.current_player
+        assert seat is not None
+        obs = game.observation(seat)
+        trump = None if obs["trump"] is None else SUITS.index(obs["trump"])
+        tricks = [
+            (t["leader"], tuple((p["seat"], parse_card(p["card"])) for p in t["cards"]),
+             t["winner"], t["facedown"])
+            for t in obs["tricks"]
+        ]
+        current: list[tuple[int, Card | None]] = [
+            (p["seat"], None if p["card"] is None else parse_card(p["card"]))
+            for p in obs["trick"]
+        ]
+        down = bool(obs["trick"]) and obs["trick"][0]["facedown"]
+        voids = shown_voids(tricks, current, down, trump)
+        worlds = [world_from_observation(obs, random.Random(i)) for i in range(4)]
+        for world in worlds:
+            view = world.observation(seat)
+            for key in obs:
+                if key not in ("moves", "last"):
+                    assert view[key] == obs[key], (seed, key)
+            for other in range(4):
+                if other != seat and voids[other] and trump is not None:
+                    voids_seen += 1
+                    eff = trump_tables(trump)[0]
+                    assert not any(eff[c] in voids[other] for c in world.hands[other])
+            for item in obs["exposed"]:
+                assert parse_card(item["card"]) in world.hands[item["seat"]]
+        if sum(obs["hand_counts"]) - len(obs["hand"]) > 4:
+            hidden = {tuple(w.hands[(seat + 1) % 4]) for w in worlds}
+            assert len(hidden) > 1, "the unseen cards are really sampled"
+    assert voids_seen > 0
+
+
+def test_the_dealer_places_what_he_saw() -> None:
+    game = new(3)
+    dealer = game.dealer
+    obs = game.observation(dealer)
+    obs["current_player"] = dealer  # only the knowledge matters here
+    world = world_from_observation(obs, random.Random(0))
+    for item in obs["dealer_saw"]:
+        assert parse_card(item["card"]) in world.hands[item["seat"]]
+
+
+def test_easy_bids_its_real_trump_count() -> None:
+    a, _ = two_deals_differing_only_in_hidden_cards()
+    assert make_opponent("avinas", "easy", 1, 0).decide(a.observation(1)) == "bid 7"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_declarer_who_has_made_it_stops(level: str) -> None:
+    for seed in range(60):
+        game = new(seed)
+        rng = random.Random(seed)
+        while not game.is_over and game.phase != "stop":
+            game.apply(rng.choice(game.legal_actions()))
+        seat = game.current_player
+        if seat is None or game.hands_played:
+            continue
+        made = game.points[seat % 2] >= 61 and all(
+            b <= sum(1 for c in game.dealt[seat] if trump_tables(game.trump or 0)[0][c] == 4)
+            for s, b in game.bids if s == seat
+        )
+        choice = quick(make_opponent("avinas", level, seat, seed)).decide(game.observation(seat))
+        assert choice == ("stop" if made else "play on")
+
+
+def test_hard_search_yields_to_the_page_between_slices() -> None:
+    game = new(2)
+    rng = random.Random(2)
+    while game.phase != "play" or len(game.legal_actions()) < 3 or game.trump is None:
+        game.apply(rng.choice(game.legal_actions()))
+    seat = game.current_player
+    assert seat is not None
+    hard = make_opponent("avinas", "hard", seat, 2)
+    assert isinstance(hard, SearchOpponent) and hard.budget.iterations > 0
+    hard.budget = Budget(iterations=30, seconds=None, slice_seconds=0.0)
+    thinking = hard.think(game.observation(seat))
+    slices = 0
+    try:
+        while True:
+            next(thinking)
+            slices += 1
+    except StopIteration as done:
+        assert done.value in game.observation(seat)["legal"]
+    assert slices > 1
+    assert hard.explain()
