@@ -222,9 +222,9 @@ def market_html(obs: Mapping[str, Any]) -> str:
             label = action_label(action, obs)
             items.append(
                 f'<button type="button" class="aby-buy" data-action="{esc(action)}" '
-                f'aria-label="Buy the {esc(card.name)} on the {esc(side)} '
-                f'for {esc(_chips(price))}">'
-                f'{card_html(code)}<span class="aby-buy-text">{esc(label)}</span></button>'
+                f'aria-label="{esc(label)}: the {esc(card.name)}, on the {esc(side)}">'
+                f'<span aria-hidden="true">{card_html(code)}</span>'
+                f'<span class="aby-buy-text">{esc(label)}</span></button>'
             )
         else:
             items.append(
@@ -235,8 +235,7 @@ def market_html(obs: Mapping[str, Any]) -> str:
     pack_text = f"Pack: {_plural(pack, 'card')}"
     if "buy blind" in legal:
         blind = (
-            '<button type="button" class="aby-buy blind" data-action="buy blind" '
-            f'aria-label="Buy the top card of the pack blind, price on the card ({pack} left)">'
+            '<button type="button" class="aby-buy blind" data-action="buy blind">'
             f'{card_back_html()}<span class="aby-buy-text">'
             f'{esc(action_label("buy blind", obs))}</span>'
             f'<span class="aby-pack">{esc(pack_text)}</span></button>'
@@ -258,9 +257,9 @@ def controls_html(obs: Mapping[str, Any]) -> str:
         cost = action_cost(action, obs)
         note = f" (pays {cost})" if action == "raise" else ""
         buttons.append(
-            f'<button type="button" class="aby-bet {esc(action)}" data-action="{esc(action)}"'
-            f' aria-label="{esc(label + note)}">{esc(label)}'
-            + (f'<small>{esc(note.strip())}</small>' if note else "")
+            f'<button type="button" class="aby-bet {esc(action)}" data-action="{esc(action)}">'
+            f'{esc(label)}'
+            + (f' <small>{esc(note.strip())}</small>' if note else "")
             + "</button>"
         )
     return f'<div class="aby-controls" role="group" aria-label="Your bet">{"".join(buttons)}</div>'
