@@ -554,7 +554,7 @@ def _equal(a: Card, b: Card, eff: dict[Card, int], strength: dict[Card, int],
 
 class Hard(SearchOpponent):
     level = "hard"
-    budget = Budget(iterations=40, seconds=0.2)
+    budget = Budget(iterations=60, seconds=0.2)
 
     def think(self, obs: Observation) -> Thinking:
         legal: list[str] = obs["legal"]
