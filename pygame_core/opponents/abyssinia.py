@@ -67,7 +67,7 @@ class _View:
         # Betting rounds still to come after the current one (a purchase round's own
         # betting round is still to come).
         self.bets_left: int = ROUNDS - self.round + (1 if self.buying else 0)
-        self.buys_left: int = ROUNDS - len(self.hand)  # my purchases still to make, this one included
+        self.buys_left: int = ROUNDS - len(self.hand)  # mine still to make, this one included
 
     def others(self) -> list[int]:
         return [s for s in self.active if s != self.seat]
@@ -169,25 +169,31 @@ class _Counter:
         return 8.8 - 2.2 * (bad + spoil) - 0.25 * top
 
 
-def _shares(scores: list[float], mine: int, sharpness: float) -> float:
+def _share(mine: float, others: list[float], sharpness: float) -> float:
     """A soft share of a half: my weight among every active player's, by strength."""
-    best = max(scores)
-    weights = [math.exp(sharpness * (s - best)) for s in scores]
-    return weights[mine] / sum(weights)
+    best = max(mine, *others)
+    weights = [math.exp(sharpness * (s - best)) for s in others]
+    me = math.exp(sharpness * (mine - best))
+    return me / (me + sum(weights))
 
 
-def _medium_equity(view: _View, counter: _Counter, hand: Sequence[Card]) -> tuple[float, float]:
-    """My rough (high share, low share) with ``hand``, against every active player."""
-    seats = view.active
-    hands = [hand if s == view.seat else view.hands[s] for s in seats]
-    mine = seats.index(view.seat)
-    # Fewer cards to come: less doubt, a sharper split.
-    held = min(len(h) for h in hands)
-    sharp_high = 1.2 + 0.7 * held
-    sharp_low = 0.5 + 0.3 * held
-    high = _shares([counter.high(h) for h in hands], mine, sharp_high)
-    low = _shares([counter.low(h) for h in hands], mine, sharp_low)
-    return high, low
+class _Equity:
+    """Medium's rough (high share, low share) for a hand of mine, against every active
+    player; the others' strengths are counted once per decision."""
+
+    def __init__(self, view: _View, counter: _Counter) -> None:
+        self.counter = counter
+        others = [view.hands[s] for s in view.others()]
+        self.highs = [counter.high(h) for h in others]
+        self.lows = [counter.low(h) for h in others]
+        # Fewer cards to come: less doubt, a sharper split.
+        self.held = min((len(h) for h in others), default=ROUNDS)
+
+    def __call__(self, hand: Sequence[Card]) -> tuple[float, float]:
+        held = min(self.held, len(hand))
+        high = _share(self.counter.high(hand), self.highs, 1.2 + 0.7 * held)
+        low = _share(self.counter.low(hand), self.lows, 0.5 + 0.3 * held)
+        return high, low
 
 
 # --- betting by pot odds (medium and hard) ---------------------------------------------------
@@ -278,13 +284,13 @@ class Medium(Opponent):
 
     def choose(self, obs: Observation, legal: list[str]) -> str:
         view = _View(obs)
-        counter = _Counter(view.unseen)
+        equity_of = _Equity(view, _Counter(view.unseen))
         pot = _pot_estimate(view)
         # Chips I still put in after this decision, if I stay: bets and later purchases.
         later = view.bets_left * FUTURE_BET + (view.buys_left - (1 if view.buying else 0)) * 1.5
         if view.buying:
             def worth(card: Card) -> float:
-                high, low = _medium_equity(view, counter, [*view.hand, card])
+                high, low = equity_of([*view.hand, card])
                 return (high + low) / 2 * (pot + price(card)) - price(card)
 
             values = [worth(view.market[0]), worth(view.market[1])]
@@ -293,7 +299,7 @@ class Medium(Opponent):
             side = max(range(3), key=lambda i: values[i])
             self.reason = f"expects {values[side]:+.1f} chips from {SIDES[side]}"
             return SIDES[side]
-        high, low = _medium_equity(view, counter, view.hand)
+        high, low = equity_of(view.hand)
         equity = (high + low) / 2
         value = equity * (pot + view.to_call) - view.to_call - later
         action, self.reason = _bet_choice(legal, equity, value, view, high, low)
