@@ -125,8 +125,6 @@ class _Counter:
         self.by_suit = [0] * 4
         for c in unseen:
             self.by_suit[c.suit] += 1
-        # Unseen cards of each ace-low rank up to eight, for keeping a low clean.
-        self.low_ranks = [self.by_rank[r] for r in range(13)]
 
     def high(self, cards: Sequence[Card]) -> float:
         """Made high strength plus the chance-weighted improvement still to come.
@@ -441,10 +439,12 @@ def world_from_observation(obs: Observation, rng: random.Random) -> Abyssinia:
 
 class Hard(SearchOpponent):
     level = "hard"
-    budget = Budget(iterations=300, seconds=0.2)
+    # About 20-60 ms a decision on CPython (2 to 8 players); the cap bounds a slow machine.
+    budget = Budget(iterations=600, seconds=0.2)
 
     def __init__(self, game: str, seat: int, seed: int) -> None:
         super().__init__(game, seat, seed)
+        self.iterations = 0  # samples drawn for the last searched decision
         # A betting round's later decisions see the same cards: reuse its samples.
         self._cache: tuple[object, Stats] | None = None
 
