@@ -352,15 +352,20 @@ class _Player:
 
 
 BLIND_BELOW = -0.25  # the cheap rule buys blind when neither market card scores this much
+# Share of the purchases in a playout that depart from the cheap rule at random.  The rule is
+# only a model of the other players: without such doubt a search that knows the pack (the
+# arena's oracle) would bet everything on one predicted future.
+SURPRISE = 0.2
 
 
 def _playout(
     players: list[_Player], me: int, market: list[Card], deck: list[Card], buyers: list[int],
-    first: int,
+    first: int, surprises: list[int],
 ) -> tuple[float, float, int, int]:
     """Deal the remaining purchases; ``deck`` is the pack top first, ``buyers`` the order of
     purchases (indexes into ``players``), ``first`` the first buyer's choice (0 left, 1
-    right, 2 blind; -1 for the cheap rule).  Returns my share of the high half and of the low
+    right, 2 blind; -1 for the cheap rule), ``surprises`` a forced choice for each purchase
+    that departs from the rule (-1: none).  Returns my share of the high half and of the low
     half, the chips all purchases put in, and those I put in."""
     spent = mine = 0
     left, right = market
@@ -368,6 +373,8 @@ def _playout(
         p = players[b]
         if i == 0 and first >= 0:
             choice = first
+        elif surprises[i] >= 0:
+            choice = surprises[i]
         else:
             sl, sr = p.score(left), p.score(right)
             choice = (0 if sl >= sr else 1) if max(sl, sr) >= BLIND_BELOW else 2
@@ -505,11 +512,13 @@ class Hard(SearchOpponent):
         while done < budget.iterations:
             world = self.world(obs, self.rng)
             deck = world.pack[::-1]  # top first
+            rng = self.rng
+            surprises = [rng.randrange(3) if rng.random() < SURPRISE else -1 for _ in buyers]
             base = [_Player.of(world.hands[s]) for s in seats]
             for j, first in enumerate(choices):
                 players = [p.copy() for p in base]
                 high, low, spent, mine = _playout(
-                    players, me, list(world.market), deck, buyers, first
+                    players, me, list(world.market), deck, buyers, first, surprises
                 )
                 t = totals[j]
                 t[0] += high
