@@ -1,0 +1,542 @@
+"""Abyssinia opponents.
+
+Every card but the pack's order is open, so the only thing to guess is which cards come next.
+
+easy   a beginner's rules of thumb: buy the cheaper market card that pairs a card it holds or
+       extends an unpaired low, else the cheapest card; bet or raise with a strong hand, call
+       with a decent one, fold junk when facing a bet late in the deal.
+medium counts cards: the unseen cards (52 minus every open hand and the market) give each
+       player's chances to pair up, fill a flush or keep a low clean; those rough strengths,
+       compared with every other active hand, give its share of the high and low halves.  It
+       buys the card (a blind buy is averaged over the unseen cards) with the best share of
+       the pot it expects minus the price, and bets by pot odds.
+hard   Monte Carlo over the pack's order: each sample deals the remaining purchases from a
+       shuffled pack (every player buying by a cheap rule), and scores the showdown exactly.
+       A purchase is looked ahead one ply (left, right or blind, each in the same samples);
+       a betting decision compares its expected share of the final pot with the cost.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Generator, Sequence
+
+from ..abyssinia import ACTIVE, ANTE, BUY, OUT, ROUNDS, Abyssinia, AbyssiniaOptions, price
+from ..base import Game
+from ..cards import Card, full_pack, parse_card
+from ..poker_hands import HIGH_CLASSES, high_key, low_key
+from . import Observation, Opponent, SearchOpponent, Thinking
+from .search import Budget
+
+PRICE = tuple(price(Card(r, 0)) for r in range(13))
+LOW_RANK = tuple((r + 1) % 13 for r in range(13))  # ace 0, two 1, ..., king 12
+LOW_LIMIT = 7  # ace-low rank of an eight: cards up to eight make a useful low
+SIDES = ("buy left", "buy right", "buy blind")
+# Chips each player is expected to bet in a betting round still to come (a rough average
+# under a fixed limit of 1 to 4): it makes continuing cost more than the next purchase.
+FUTURE_BET = 1.0
+# The hard search's mean results for one choice: high share, low share, my expected take of
+# the purchases still to come, my own purchases still to come.
+Stats = tuple[float, float, float, float]
+
+
+class _View:
+    """The parts of an observation the opponents use, as cards."""
+
+    def __init__(self, obs: Observation) -> None:
+        self.seat: int = obs["seat"]
+        self.n: int = obs["players"]
+        self.status: list[str] = obs["status"]
+        self.hands = [[parse_card(c) for c in h] for h in obs["hands"]]
+        self.market = [parse_card(m["card"]) for m in obs["market"]]
+        self.pot: int = obs["pot"]
+        self.to_call: int = obs["to_call"]
+        self.round: int = obs["round"]
+        self.buying: bool = obs["phase"] == BUY
+        dealer: int = obs["dealer"]
+        # Turn order of the deal: clockwise from the dealer's left, players still in.
+        self.active = sorted(
+            (s for s in range(self.n) if self.status[s] == ACTIVE),
+            key=lambda s: (s - dealer - 1) % self.n,
+        )
+        seen = {c for h in self.hands for c in h} | set(self.market)
+        self.unseen = [c for c in full_pack() if c not in seen]
+        self.hand = self.hands[self.seat]
+        # Betting rounds still to come after the current one (a purchase round's own
+        # betting round is still to come).
+        self.bets_left: int = ROUNDS - self.round + (1 if self.buying else 0)
+        self.buys_left: int = ROUNDS - len(self.hand)  # mine still to make, this one included
+
+    def others(self) -> list[int]:
+        return [s for s in self.active if s != self.seat]
+
+
+# --- rough hand strength (easy and medium) --------------------------------------------------
+
+
+def _rank_counts(cards: Sequence[Card]) -> list[int]:
+    counts = [0] * 13
+    for c in cards:
+        counts[c.rank] += 1
+    return counts
+
+
+def _high_base(cards: Sequence[Card]) -> float:
+    """Made high strength: category (pair 1, two pair 2, trips 3, ...) plus the top rank."""
+    if len(cards) == 5:
+        category, ranks = HIGH_CLASSES[high_key(cards)]
+        return category + ranks[0] / 13
+    counts = _rank_counts(cards)
+    groups = sorted(((k, r) for r, k in enumerate(counts) if k), reverse=True)
+    if not groups:
+        return 0.0
+    top, rank = groups[0]
+    pairs = sum(1 for k, _ in groups if k == 2)
+    category = {4: 7, 3: 6 if pairs else 3, 2: 2 if pairs >= 2 else 1}.get(top, 0)
+    return category + rank / 13
+
+
+def _low_bad(cards: Sequence[Card]) -> tuple[int, int]:
+    """(cards that spoil a low: paired or above eight, highest ace-low rank held)."""
+    counts = _rank_counts(cards)
+    bad = sum(1 for c in cards if counts[c.rank] > 1 or LOW_RANK[c.rank] > LOW_LIMIT)
+    top = max((LOW_RANK[c.rank] for c in cards), default=0)
+    return bad, top
+
+
+def _p_hit(unseen: int, outs: int, draws: int) -> float:
+    """Chance that ``draws`` cards from ``unseen`` include at least one of ``outs``."""
+    if outs <= 0 or draws <= 0 or unseen <= 0:
+        return 0.0
+    miss = 1.0
+    for i in range(min(draws, unseen)):
+        miss *= max(0, unseen - outs - i) / (unseen - i)
+    return 1.0 - miss
+
+
+class _Counter:
+    """Card counting for medium: the unseen cards by rank and suit."""
+
+    def __init__(self, unseen: Sequence[Card]) -> None:
+        self.total = len(unseen)
+        self.by_rank = _rank_counts(unseen)
+        self.by_suit = [0] * 4
+        for c in unseen:
+            self.by_suit[c.suit] += 1
+
+    def high(self, cards: Sequence[Card]) -> float:
+        """Made high strength plus the chance-weighted improvement still to come.
+
+        A player sees three options a purchase (two market cards and the blind), so the
+        outs are counted over twice the purchases left: a rough allowance for choice.
+        """
+        base = _high_base(cards)
+        left = ROUNDS - len(cards)
+        if left == 0:
+            return base
+        draws = 2 * left
+        counts = _rank_counts(cards)
+        outs = sum(self.by_rank[r] for r in range(13) if counts[r])
+        gain = 0.9 * _p_hit(self.total, outs, draws)
+        suits = {c.suit for c in cards}
+        if len(suits) == 1 and len(cards) >= 2:  # a flush draw: every card still needed
+            suit = next(iter(suits))
+            need = ROUNDS - len(cards)
+            p = 1.0
+            for i in range(need):
+                p *= max(0, self.by_suit[suit] - i) / max(1, self.total - i) * 2.5
+            gain = max(gain, min(1.0, p) * (5 - base))
+        return base + gain
+
+    def low(self, cards: Sequence[Card]) -> float:
+        """Low strength: a clean low (no pair, nothing above eight) ranks by its top card;
+        each spoiling card costs a lot; the cards still to buy may spoil it."""
+        if len(cards) == 5:
+            return low_key(cards) / 700  # 0..8.8, dense ace-to-five order
+        bad, top = _low_bad(cards)
+        counts = _rank_counts(cards)
+        left = ROUNDS - len(cards)
+        # Share of the unseen cards that would keep the low clean: a new rank up to eight.
+        clean = sum(
+            self.by_rank[r] for r in range(13) if LOW_RANK[r] <= LOW_LIMIT and not counts[r]
+        ) / max(1, self.total)
+        # With three options a purchase, a spoiler is forced only if all three spoil.
+        spoil = left * (1 - clean) ** 3
+        return 8.8 - 2.2 * (bad + spoil) - 0.25 * top
+
+
+def _share(mine: float, others: list[float], sharpness: float) -> float:
+    """A soft share of a half: my weight among every active player's, by strength."""
+    best = max(mine, *others)
+    weights = [math.exp(sharpness * (s - best)) for s in others]
+    me = math.exp(sharpness * (mine - best))
+    return me / (me + sum(weights))
+
+
+class _Equity:
+    """Medium's rough (high share, low share) for a hand of mine, against every active
+    player; the others' strengths are counted once per decision."""
+
+    def __init__(self, view: _View, counter: _Counter) -> None:
+        self.counter = counter
+        others = [view.hands[s] for s in view.others()]
+        self.highs = [counter.high(h) for h in others]
+        self.lows = [counter.low(h) for h in others]
+        # Fewer cards to come: less doubt, a sharper split.
+        self.held = min((len(h) for h in others), default=ROUNDS)
+
+    def __call__(self, hand: Sequence[Card]) -> tuple[float, float]:
+        held = min(self.held, len(hand))
+        high = _share(self.counter.high(hand), self.highs, 1.2 + 0.7 * held)
+        low = _share(self.counter.low(hand), self.lows, 0.5 + 0.3 * held)
+        return high, low
+
+
+# --- betting by pot odds (medium and hard) ---------------------------------------------------
+
+
+def _bet_choice(
+    legal: list[str], equity: float, value: float, view: _View, high: float, low: float
+) -> tuple[str, str]:
+    """The betting action and its reason, from ``equity`` (my expected share of the pot at a
+    showdown) and ``value`` (what continuing is worth in chips, after the call and the costs
+    still to come).  Betting or raising one more unit gains ``equity`` of every unit put in
+    by the players who go along, so it pays when ``equity`` is well above an equal share."""
+    players = len(view.active)
+    fair = 1 / players
+    shares = f"{high:.0%} of the high half, {low:.0%} of the low half"
+    if "fold" in legal and value < 0:
+        return "fold", f"{shares}; calling {view.to_call} into {view.pot} is not worth it"
+    if "raise" in legal and equity > 1.45 * fair:
+        return "raise", f"{shares}; worth raising"
+    if "bet" in legal:
+        if equity > 1.2 * fair:
+            return "bet", f"{shares}; worth betting"
+        return "check", f"{shares}; no edge to bet"
+    return "call", f"{shares}; calling {view.to_call} into {view.pot} is worth it"
+
+
+# --- easy ---------------------------------------------------------------------------------
+
+
+def _easy_useful(hand: Sequence[Card], card: Card) -> bool:
+    """Pairs a card held, or adds a new rank up to eight to a hand that is all low."""
+    if any(c.rank == card.rank for c in hand):
+        return True
+    bad, _ = _low_bad(hand)
+    return bad == 0 and LOW_RANK[card.rank] <= LOW_LIMIT
+
+
+class Easy(Opponent):
+    level = "easy"
+
+    def choose(self, obs: Observation, legal: list[str]) -> str:
+        view = _View(obs)
+        hand = view.hand
+        if view.buying:
+            useful = [i for i in (0, 1) if _easy_useful(hand, view.market[i])]
+            if useful:
+                side = min(useful, key=lambda i: (price(view.market[i]), i))
+                self.reason = f"buys the {view.market[side]}: it helps, and is the cheaper"
+                return SIDES[side]
+            cheap = min((0, 1), key=lambda i: (price(view.market[i]), i))
+            if price(view.market[cheap]) == 1:
+                self.reason = "nothing helps; buys the cheapest card"
+                return SIDES[cheap]
+            self.reason = "nothing helps; tries the blind card"
+            return SIDES[2]
+        counts = _rank_counts(hand)
+        top = max(counts)
+        pairs = sum(1 for k in counts if k >= 2)
+        bad, low_top = _low_bad(hand)
+        strong = top >= 3 or pairs >= 2 or (bad == 0 and len(hand) >= 3 and low_top <= 5)
+        decent = strong or top >= 2 or bad == 0
+        if strong:
+            for action in ("raise", "bet", "call"):
+                if action in legal:
+                    self.reason = "a strong hand"
+                    return action
+        if "check" in legal:
+            self.reason = "checks: nothing special"
+            return "check"
+        if decent or view.round <= 2:
+            self.reason = "calls: a decent hand" if decent else "calls: still early"
+            return "call"
+        self.reason = "folds: junk facing a bet"
+        return "fold"
+
+
+# --- medium -------------------------------------------------------------------------------
+
+
+def _pot_estimate(view: _View) -> float:
+    """The pot expected at a showdown: now, plus the purchases and bets still to come."""
+    players = len(view.active)
+    return view.pot + players * (view.bets_left * FUTURE_BET + view.buys_left * 1.5)
+
+
+class Medium(Opponent):
+    level = "medium"
+
+    def choose(self, obs: Observation, legal: list[str]) -> str:
+        view = _View(obs)
+        equity_of = _Equity(view, _Counter(view.unseen))
+        pot = _pot_estimate(view)
+        # Chips I still put in after this decision, if I stay: bets and later purchases.
+        later = view.bets_left * FUTURE_BET + (view.buys_left - (1 if view.buying else 0)) * 1.5
+        if view.buying:
+            def worth(card: Card) -> float:
+                high, low = equity_of([*view.hand, card])
+                return (high + low) / 2 * (pot + price(card)) - price(card)
+
+            values = [worth(view.market[0]), worth(view.market[1])]
+            blind = view.unseen  # card counting: the blind card is any unseen card
+            values.append(sum(worth(c) for c in blind) / len(blind))
+            side = max(range(3), key=lambda i: values[i])
+            self.reason = f"expects {values[side]:+.1f} chips from {SIDES[side]}"
+            return SIDES[side]
+        high, low = equity_of(view.hand)
+        equity = (high + low) / 2
+        value = equity * (pot + view.to_call) - view.to_call - later
+        action, self.reason = _bet_choice(legal, equity, value, view, high, low)
+        return action
+
+
+# --- hard ---------------------------------------------------------------------------------
+
+
+class _Player:
+    """One active player's hand during a sampled playout, with what the cheap rule needs."""
+
+    __slots__ = ("bad", "cards", "counts")
+    cards: list[Card]
+    counts: list[int]
+    bad: int
+
+    def __init__(self, cards: list[Card], counts: list[int], bad: int) -> None:
+        self.cards = cards
+        self.counts = counts
+        self.bad = bad  # cards that spoil a low (paired, or above eight)
+
+    @staticmethod
+    def of(cards: Sequence[Card]) -> _Player:
+        return _Player(list(cards), _rank_counts(cards), _low_bad(cards)[0])
+
+    def copy(self) -> _Player:
+        return _Player(list(self.cards), list(self.counts), self.bad)
+
+    def score(self, card: Card) -> float:
+        """The cheap purchase rule: pairing up helps the high; a new rank up to eight helps a
+        clean (or nearly clean) low; the price counts against."""
+        r = card[0]
+        k = self.counts[r]
+        if k:
+            gain = 1.0 + k + 0.04 * r
+        elif LOW_RANK[r] <= LOW_LIMIT and self.bad <= 1:
+            gain = (1.6 - 0.1 * LOW_RANK[r]) / (1 + self.bad)
+        else:
+            gain = 0.01 * r
+        return gain - 0.3 * PRICE[r]
+
+    def add(self, card: Card) -> None:
+        r = card[0]
+        k = self.counts[r]
+        if k == 1 and LOW_RANK[r] <= LOW_LIMIT:
+            self.bad += 2  # the low card held and this one are both spoiled
+        elif k or LOW_RANK[r] > LOW_LIMIT:
+            self.bad += 1
+        self.counts[r] = k + 1
+        self.cards.append(card)
+
+
+BLIND_BELOW = -0.25  # the cheap rule buys blind when neither market card scores this much
+# Share of the purchases in a playout that depart from the cheap rule at random.  The rule is
+# only a model of the other players: without such doubt a search that knows the pack (the
+# arena's oracle) would bet everything on one predicted future.
+SURPRISE = 0.2
+
+
+def _playout(
+    players: list[_Player], me: int, market: list[Card], deck: list[Card], buyers: list[int],
+    first: int, surprises: list[int],
+) -> tuple[float, float, int, int]:
+    """Deal the remaining purchases; ``deck`` is the pack top first, ``buyers`` the order of
+    purchases (indexes into ``players``), ``first`` the first buyer's choice (0 left, 1
+    right, 2 blind; -1 for the cheap rule), ``surprises`` a forced choice for each purchase
+    that departs from the rule (-1: none).  Returns my share of the high half and of the low
+    half, the chips all purchases put in, and those I put in."""
+    spent = mine = 0
+    left, right = market
+    for i, b in enumerate(buyers):
+        p = players[b]
+        if i == 0 and first >= 0:
+            choice = first
+        elif surprises[i] >= 0:
+            choice = surprises[i]
+        else:
+            sl, sr = p.score(left), p.score(right)
+            choice = (0 if sl >= sr else 1) if max(sl, sr) >= BLIND_BELOW else 2
+        # Every purchase takes exactly one card off the pack: a refill or the blind card.
+        if choice == 0:
+            card, left = left, deck[i]
+        elif choice == 1:
+            card, right = right, deck[i]
+        else:
+            card = deck[i]
+        p.add(card)
+        cost = PRICE[card[0]]
+        spent += cost
+        if b == me:
+            mine += cost
+    highs = [high_key(p.cards) for p in players]
+    lows = [low_key(p.cards) for p in players]
+    best_high, best_low = max(highs), max(lows)
+    high = 1 / highs.count(best_high) if highs[me] == best_high else 0.0
+    low = 1 / lows.count(best_low) if lows[me] == best_low else 0.0
+    return high, low, spent, mine
+
+
+def world_from_observation(obs: Observation, rng: random.Random) -> Abyssinia:
+    """A full Abyssinia state consistent with ``obs``: the pack's order sampled with ``rng``.
+
+    Everything in Abyssinia is open but the pack's order, so only that is invented; past
+    deals are left out (they do not affect play).
+    """
+    n: int = obs["players"]
+    dealer: int = obs["dealer"]
+    world = Abyssinia.__new__(Abyssinia)
+    Game.__init__(world, AbyssiniaOptions(players=n, dealer=dealer), rng.randrange(2**63))
+    world.n = n
+    world.chips = list(obs["chips"])
+    world.deals = []
+    world.over = False
+    world.last = None
+    world.dealer = dealer
+    world.player = obs["current_player"]
+    world.phase = obs["phase"]
+    world.status = list(obs["status"])
+    entering = [s for s in range(n) if world.status[s] != OUT]
+    world.order = sorted(entering, key=lambda s: (s - dealer - 1) % n)
+    world.hands = [[parse_card(c) for c in h] for h in obs["hands"]]
+    world.antes = [ANTE if s in entering else 0 for s in range(n)]
+    world.purchases = [sum(price(c) for c in h) for h in world.hands]
+    world.bets = [
+        paid - ante - bought
+        for paid, ante, bought in zip(obs["paid"], world.antes, world.purchases, strict=True)
+    ]
+    world.pot = obs["pot"]
+    world.market = [parse_card(m["card"]) for m in obs["market"]]
+    seen = {c for h in world.hands for c in h} | set(world.market)
+    pack = [c for c in full_pack() if c not in seen]
+    rng.shuffle(pack)
+    world.pack = pack  # top of the pack at the end
+    world.round = obs["round"]
+    world.outstanding = obs["outstanding"]
+    world.raises = obs["raises"]
+    world.put = list(obs["put"])
+    world.owe = [s in obs["to_act"] for s in range(n)]
+    world.pending = [
+        s for s in reversed(world.order)
+        if world.status[s] == ACTIVE and len(world.hands[s]) < world.round and s != world.player
+    ] if world.phase == BUY else []
+    return world
+
+
+class Hard(SearchOpponent):
+    level = "hard"
+    # About 20-60 ms a decision on CPython (2 to 8 players); the cap bounds a slow machine.
+    budget = Budget(iterations=600, seconds=0.2)
+
+    def __init__(self, game: str, seat: int, seed: int) -> None:
+        super().__init__(game, seat, seed)
+        self.iterations = 0  # samples drawn for the last searched decision
+        # A betting round's later decisions see the same cards: reuse its samples.
+        self._cache: tuple[object, Stats] | None = None
+
+    def think(self, obs: Observation) -> Thinking:
+        legal: list[str] = obs["legal"]
+        if len(legal) == 1:
+            self.reason = "the only action"
+            return legal[0]
+        view = _View(obs)
+        seats = view.active
+        me = seats.index(view.seat)
+        # Purchases still to come, in order: the rest of this round, then whole rounds.
+        buyers = [
+            i for i, s in enumerate(seats) if len(view.hands[s]) < view.round
+        ] if view.buying else []
+        buyers += [i for _ in range(view.round + 1, ROUNDS + 1) for i in range(len(seats))]
+        choices = [0, 1, 2] if view.buying else [-1]
+        key = (obs["dealer"], obs["deals_played"], tuple(map(tuple, obs["hands"])),
+               tuple(view.status), view.round, view.buying)
+        if not view.buying and self._cache is not None and self._cache[0] == key:
+            stats = [self._cache[1]]
+        else:
+            stats = yield from self._sample(obs, view, me, buyers, choices)
+            if not view.buying:
+                self._cache = (key, stats[0])
+        # What each choice is worth from here on: my share of the pot at the showdown (as it
+        # is, plus this call, the bets still to come and the sampled purchases) minus what I
+        # still put in.
+        bets_later = view.bets_left * FUTURE_BET
+        pot = view.pot + view.to_call + bets_later * len(seats)
+        values = [
+            (high + low) / 2 * pot + take - mine - bets_later - view.to_call
+            for high, low, take, mine in stats
+        ]
+        if view.buying:
+            best = max(range(3), key=lambda i: values[i])
+            high, low = stats[best][0], stats[best][1]
+            self.reason = (
+                f"{SIDES[best]}: {high:.0%} of the high half, {low:.0%} of the low half, "
+                f"worth {values[best]:+.1f} chips"
+            )
+            return SIDES[best]
+        high, low = stats[0][0], stats[0][1]
+        action, self.reason = _bet_choice(legal, (high + low) / 2, values[0], view, high, low)
+        return action
+
+    def _sample(
+        self, obs: Observation, view: _View, me: int, buyers: list[int], choices: list[int]
+    ) -> Generator[None, None, list[Stats]]:
+        """For each choice: mean high share, low share, the pot's share of all purchases (my
+        expected take of them) and my own purchases, over sampled pack orders."""
+        seats = view.active
+        budget = self.budget
+        totals = [[0.0, 0.0, 0.0, 0.0] for _ in choices]
+        clock = time.perf_counter
+        started = slice_start = clock()
+        done = 0
+        while done < budget.iterations:
+            world = self.world(obs, self.rng)
+            deck = world.pack[::-1]  # top first
+            rng = self.rng
+            surprises = [rng.randrange(3) if rng.random() < SURPRISE else -1 for _ in buyers]
+            base = [_Player.of(world.hands[s]) for s in seats]
+            for j, first in enumerate(choices):
+                players = [p.copy() for p in base]
+                high, low, spent, mine = _playout(
+                    players, me, list(world.market), deck, buyers, first, surprises
+                )
+                t = totals[j]
+                t[0] += high
+                t[1] += low
+                t[2] += (high + low) / 2 * spent  # my expected take of the purchases
+                t[3] += mine
+            done += 1
+            now = clock()
+            if budget.seconds is not None and now - started > budget.seconds:
+                break
+            if now - slice_start > budget.slice_seconds:
+                yield
+                slice_start = clock()
+        self.iterations = done
+        return [(t[0] / done, t[1] / done, t[2] / done, t[3] / done) for t in totals]
+
+    def world(self, obs: Observation, rng: random.Random) -> Abyssinia:
+        return world_from_observation(obs, rng)
+
+
+LEVEL_CLASSES: dict[str, type[Opponent]] = {"easy": Easy, "medium": Medium, "hard": Hard}

@@ -1,0 +1,171 @@
+"""Abyssinia opponents: legal play, determinism, no peeking at the pack, the search's budget."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from pygame_core import new_game
+from pygame_core.abyssinia import Abyssinia
+from pygame_core.arena import Oracle
+from pygame_core.cards import full_pack
+from pygame_core.opponents import LEVELS, Opponent, make_opponent
+from pygame_core.opponents.abyssinia import Hard, world_from_observation
+from pygame_core.opponents.search import Budget
+
+QUICK = Budget(iterations=12, seconds=None)  # small and exact: tests must not depend on time
+
+
+def players_for(levels: list[str], seed: int) -> list[Opponent]:
+    ops = [make_opponent("abyssinia", level, seat, seed) for seat, level in enumerate(levels)]
+    for op in ops:
+        if isinstance(op, Hard):
+            op.budget = QUICK
+    return ops
+
+
+def play_match(game: Abyssinia, ops: list[Opponent], max_moves: int = 20_000) -> None:
+    moves = 0
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None
+        obs = game.observation(seat)
+        action = ops[seat].decide(obs)
+        assert action in obs["legal"], (action, obs["legal"])
+        assert ops[seat].explain() or ops[seat].level == "random"
+        game.apply(action)
+        moves += 1
+        assert moves < max_moves, "the match did not end"
+
+
+def abyssinia(seed: int, **options: Any) -> Abyssinia:
+    game = new_game("abyssinia", seed=seed, **options)
+    assert isinstance(game, Abyssinia)
+    return game
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_plays_only_legal_actions_and_finishes_matches(level: str) -> None:
+    for seed in range(7 if level == "hard" else 14):
+        players = 2 + seed % 7
+        rng = random.Random(seed)
+        # The level under test in a random seat, the others mixed levels.
+        levels = [rng.choice(["random", "easy", "medium"]) for _ in range(players)]
+        levels[rng.randrange(players)] = level
+        game = abyssinia(seed, players=players, chips=45)
+        play_match(game, players_for(levels, seed))
+        assert game.is_over and game.winners
+
+
+def test_same_seed_same_decisions() -> None:
+    histories = []
+    for _ in range(2):
+        game = abyssinia(7, players=4, chips=48)
+        play_match(game, players_for(["hard", "medium", "easy", "hard"], 7))
+        histories.append(list(game.history))
+    assert histories[0] == histories[1]
+
+
+def twin_games(seed: int, players: int) -> tuple[Abyssinia, Abyssinia]:
+    """Two games whose packs agree in their first 30 cards and differ deeper down."""
+    pack = full_pack()
+    random.Random(seed).shuffle(pack)
+    deeper = pack[30:]
+    random.Random(seed + 1).shuffle(deeper)
+    assert deeper != pack[30:]
+    twin = pack[:30] + deeper
+    return (
+        abyssinia(seed, players=players, dealer=0, deck=[c.code for c in pack]),
+        abyssinia(seed, players=players, dealer=0, deck=[c.code for c in twin]),
+    )
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_does_not_peek_at_the_pack(level: str) -> None:
+    decisions = 0
+    for seed in range(4):
+        players = 2 + seed
+        a, b = twin_games(seed, players)
+        script = random.Random(seed)
+        # Play both games alike while fewer than 30 cards have left the pack, so every
+        # observation is the same; at each turn the level must decide the same in both.
+        while not a.is_over and a.deals_played == 0 and len(a.pack) > 52 - 30 + 1:
+            seat = a.current_player
+            assert seat is not None
+            obs_a, obs_b = a.observation(seat), b.observation(seat)
+            assert obs_a == obs_b
+            assert a.full_state()["pack_order"] != b.full_state()["pack_order"]
+            choices = []
+            for obs in (obs_a, obs_b):
+                op = players_for([level] * players, seed)[seat]
+                choices.append(op.decide(obs))
+            assert choices[0] == choices[1]
+            decisions += 1
+            # Carry on with a scripted, pack-blind line of play (no folds: keep everyone in).
+            legal = [t for t in obs_a["legal"] if t != "fold"]
+            action = script.choice(legal)
+            a.apply(action)
+            b.apply(action)
+    assert decisions > 20
+
+
+def test_hard_searches_within_its_budget_and_yields() -> None:
+    game = abyssinia(3, players=5)
+    seat = game.current_player
+    assert seat is not None
+    op = make_opponent("abyssinia", "hard", seat, 3)
+    assert isinstance(op, Hard)
+    assert op.budget.iterations > 0
+    assert op.budget.seconds is not None  # the page's safety cap
+    op.budget = Budget(iterations=40, seconds=None, slice_seconds=0.0)
+    thinking = op.think(game.observation(seat))
+    yields = 0
+    while True:
+        try:
+            next(thinking)
+            yields += 1
+        except StopIteration as done:
+            action = done.value
+            break
+    assert yields >= 1
+    assert op.iterations == 40
+    assert action in game.observation(seat)["legal"]
+    assert "high half" in op.explain()
+
+
+def test_world_agrees_with_the_observation_and_plays_on() -> None:
+    game = abyssinia(11, players=4)
+    rng = random.Random(0)
+    for _ in range(13):  # into the second purchase round
+        game.apply(rng.choice([t for t in game.legal_actions() if str(t) != "fold"]))
+    seat = game.current_player
+    assert seat is not None
+    obs = game.observation(seat)
+    world = world_from_observation(obs, random.Random(1))
+    mine = world.observation(seat)
+    for key in ("hands", "market", "pack", "pot", "status", "to_act", "put", "paid", "legal",
+                "current_player", "phase", "round", "outstanding", "raises", "chips"):
+        assert mine[key] == obs[key], key
+    deals = world.deals_played
+    while world.deals_played == deals:  # the world plays on to the end of the deal
+        world.apply(rng.choice(world.legal_actions()))
+    assert sum(world.chips) + world.pot == sum(game.chips) + game.pot  # chips conserved
+
+
+def test_oracle_plays_on_the_true_pack() -> None:
+    game = abyssinia(5, players=3)
+    oracle = Oracle("abyssinia", 0, 5)
+    assert isinstance(oracle.inner, Hard)
+    oracle.inner.budget = QUICK
+    others = players_for(["medium"] * 3, 5)
+    while game.deals_played == 0:
+        seat = game.current_player
+        assert seat is not None
+        if seat == 0:
+            oracle.truth = game
+            action = oracle.decide(game.observation(seat))
+        else:
+            action = others[seat].decide(game.observation(seat))
+        game.apply(action)
