@@ -15,10 +15,11 @@ amount k after having put p in this round, a call costs k - p and a raise costs 
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import Any, NamedTuple
 
 from .base import Game, IllegalActionError, OptionError
-from .cards import ACE, FIVE, Card, full_pack
+from .cards import ACE, FIVE, Card, full_pack, parse_card
 from .poker_hands import high_key, high_name, low_key, low_name
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -466,5 +467,50 @@ class Abyssinia(Game[Move, AbyssiniaOptions]):
         other.pending = list(self.pending)
         return other
 
+
+def world_from_observation(obs: dict[str, Any], rng: random.Random) -> Abyssinia:
+    """A full Abyssinia state consistent with ``obs``: the pack's order sampled with ``rng``.
+
+    Everything in Abyssinia is open but the pack's order, so only that is invented; past
+    deals are left out (they do not affect play).
+    """
+    n: int = obs["players"]
+    dealer: int = obs["dealer"]
+    world = Abyssinia.__new__(Abyssinia)
+    Game.__init__(world, AbyssiniaOptions(players=n, dealer=dealer), rng.randrange(2**63))
+    world.n = n
+    world.chips = list(obs["chips"])
+    world.deals = []
+    world.over = False
+    world.last = None
+    world.dealer = dealer
+    world.player = obs["current_player"]
+    world.phase = obs["phase"]
+    world.status = list(obs["status"])
+    entering = [s for s in range(n) if world.status[s] != OUT]
+    world.order = sorted(entering, key=lambda s: (s - dealer - 1) % n)
+    world.hands = [[parse_card(c) for c in h] for h in obs["hands"]]
+    world.antes = [ANTE if s in entering else 0 for s in range(n)]
+    world.purchases = [sum(price(c) for c in h) for h in world.hands]
+    world.bets = [
+        paid - ante - bought
+        for paid, ante, bought in zip(obs["paid"], world.antes, world.purchases, strict=True)
+    ]
+    world.pot = obs["pot"]
+    world.market = [parse_card(m["card"]) for m in obs["market"]]
+    seen = {c for h in world.hands for c in h} | set(world.market)
+    pack = [c for c in full_pack() if c not in seen]
+    rng.shuffle(pack)
+    world.pack = pack  # top of the pack at the end
+    world.round = obs["round"]
+    world.outstanding = obs["outstanding"]
+    world.raises = obs["raises"]
+    world.put = list(obs["put"])
+    world.owe = [s in obs["to_act"] for s in range(n)]
+    world.pending = [
+        s for s in reversed(world.order)
+        if world.status[s] == ACTIVE and len(world.hands[s]) < world.round and s != world.player
+    ] if world.phase == BUY else []
+    return world
 
 GAME = Abyssinia

@@ -23,8 +23,14 @@ import random
 import time
 from collections.abc import Generator, Sequence
 
-from ..abyssinia import ACTIVE, ANTE, BUY, OUT, ROUNDS, Abyssinia, AbyssiniaOptions, price
-from ..base import Game
+from ..abyssinia import (
+    ACTIVE,
+    BUY,
+    ROUNDS,
+    Abyssinia,
+    price,
+    world_from_observation,
+)
 from ..cards import Card, full_pack, parse_card
 from ..poker_hands import HIGH_CLASSES, high_key, low_key
 from . import Observation, Opponent, SearchOpponent, Thinking
@@ -396,52 +402,6 @@ def _playout(
     high = 1 / highs.count(best_high) if highs[me] == best_high else 0.0
     low = 1 / lows.count(best_low) if lows[me] == best_low else 0.0
     return high, low, spent, mine
-
-
-def world_from_observation(obs: Observation, rng: random.Random) -> Abyssinia:
-    """A full Abyssinia state consistent with ``obs``: the pack's order sampled with ``rng``.
-
-    Everything in Abyssinia is open but the pack's order, so only that is invented; past
-    deals are left out (they do not affect play).
-    """
-    n: int = obs["players"]
-    dealer: int = obs["dealer"]
-    world = Abyssinia.__new__(Abyssinia)
-    Game.__init__(world, AbyssiniaOptions(players=n, dealer=dealer), rng.randrange(2**63))
-    world.n = n
-    world.chips = list(obs["chips"])
-    world.deals = []
-    world.over = False
-    world.last = None
-    world.dealer = dealer
-    world.player = obs["current_player"]
-    world.phase = obs["phase"]
-    world.status = list(obs["status"])
-    entering = [s for s in range(n) if world.status[s] != OUT]
-    world.order = sorted(entering, key=lambda s: (s - dealer - 1) % n)
-    world.hands = [[parse_card(c) for c in h] for h in obs["hands"]]
-    world.antes = [ANTE if s in entering else 0 for s in range(n)]
-    world.purchases = [sum(price(c) for c in h) for h in world.hands]
-    world.bets = [
-        paid - ante - bought
-        for paid, ante, bought in zip(obs["paid"], world.antes, world.purchases, strict=True)
-    ]
-    world.pot = obs["pot"]
-    world.market = [parse_card(m["card"]) for m in obs["market"]]
-    seen = {c for h in world.hands for c in h} | set(world.market)
-    pack = [c for c in full_pack() if c not in seen]
-    rng.shuffle(pack)
-    world.pack = pack  # top of the pack at the end
-    world.round = obs["round"]
-    world.outstanding = obs["outstanding"]
-    world.raises = obs["raises"]
-    world.put = list(obs["put"])
-    world.owe = [s in obs["to_act"] for s in range(n)]
-    world.pending = [
-        s for s in reversed(world.order)
-        if world.status[s] == ACTIVE and len(world.hands[s]) < world.round and s != world.player
-    ] if world.phase == BUY else []
-    return world
 
 
 class Hard(SearchOpponent):
