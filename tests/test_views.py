@@ -177,7 +177,7 @@ def test_unknown_game_gets_a_generic_table_with_its_actions() -> None:
 def test_share_link_round_trips() -> None:
     game = new_game("avissinia", seed=123, partnership=True)
     query = session.share_query(game, ["easy", "hard", "medium"])
-    assert query == "game=avissinia&seed=123&partnership=1&levels=easy%2Chard%2Cmedium"
+    assert query == "game=avissinia&seed=123&partnership=1&levels=easy,hard,medium"
     from urllib.parse import parse_qsl
 
     deal = session.parse_query(dict(parse_qsl(query)))
@@ -261,3 +261,8 @@ def test_narration_names_the_move() -> None:
     game.apply(action)
     text = narrate(game.observation(0))
     assert text.startswith("West") and re.search(r"[♣♦♥♠]", text)
+
+
+def test_share_query_escapes_unusual_values() -> None:
+    assert session.encode_query({"game": "avissinia", "seed": "5"}) == "game=avissinia&seed=5"
+    assert session.encode_query({"name": "a b&c=d"}) == "name=a+b%26c%3Dd"

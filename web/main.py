@@ -10,7 +10,6 @@ import contextlib
 import json
 import random
 import time
-from urllib.parse import parse_qsl, urlencode
 
 import js
 from pyodide.ffi import create_proxy, jsnull, to_js
@@ -447,7 +446,9 @@ class Page(Comforts):
     def __init__(self):
         self.app = document.getElementById("app")
         self.store = Storage()
-        self.params = dict(parse_qsl(str(window.location.search).lstrip("?")))
+        # The browser parses the address: urllib.parse would add ~50 ms to the start.
+        search = js.URLSearchParams.new(window.location.search)
+        self.params = {str(k): str(v) for k, v in js.Array.from_(search.entries())}
         self.embed = self.params.get("embed") == "1"
         self.settings = self.load_settings()
         speed = self.params.get("speed", "")
@@ -508,7 +509,7 @@ class Page(Comforts):
         keep = {k: v for k, v in self.params.items() if k in ("speed", "embed", "sw")}
         query = session.share_query(self.game, self.levels)
         if keep:
-            query += "&" + urlencode(keep)
+            query += "&" + session.encode_query(keep)
         window.history.replaceState(None, "", "?" + query)
 
     def share_link(self):
