@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import random
 import re
-from html.parser import HTMLParser
 
 import pytest
+from html_helpers import HOSTILE, actions_in, parse
 
 from pygame_core import OptionError, SaveError, new_game
 from pygame_core.views import (
@@ -21,40 +21,6 @@ from pygame_core.views import (
     session,
 )
 from pygame_core.views.avissinia import top_run
-
-HOSTILE = '<img src=x onerror=alert(1)>"\'&'
-
-
-class Collect(HTMLParser):
-    """Every tag with its attributes, and whether the markup is well nested."""
-
-    VOID = frozenset({"br", "input", "img", "meta", "link"})
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.tags: list[tuple[str, dict[str, str | None]]] = []
-        self.stack: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.tags.append((tag, dict(attrs)))
-        if tag not in self.VOID:
-            self.stack.append(tag)
-
-    def handle_endtag(self, tag: str) -> None:
-        assert self.stack and self.stack[-1] == tag, f"</{tag}> closes {self.stack[-1:]}"
-        self.stack.pop()
-
-
-def parse(html: str) -> Collect:
-    c = Collect()
-    c.feed(html)
-    c.close()
-    assert not c.stack, f"unclosed tags {c.stack}"
-    return c
-
-
-def actions_in(html: str) -> list[str]:
-    return [str(a["data-action"]) for _, a in parse(html).tags if "data-action" in a]
 
 
 def test_escape_makes_markup_inert() -> None:

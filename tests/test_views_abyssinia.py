@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 import re
-from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import parse_qsl
 
 import pytest
+from html_helpers import HOSTILE, actions_in, parse
 
 from pygame_core import OptionError, new_game, parse_cards
 from pygame_core.abyssinia import Abyssinia
@@ -25,53 +25,8 @@ from pygame_core.views import (
 )
 from pygame_core.views import abyssinia as view
 
-HOSTILE = '<img src=x onerror=alert(1)>"\'&'
 ANNA = ["9S", "9H", "9D", "KC", "2C"]
 BEN = ["8S", "5D", "4C", "3H", "AD"]
-
-
-class Tags(HTMLParser):
-    """Every start tag with its attributes, and the text inside each data-action element."""
-
-    VOID = frozenset({"input", "br", "img", "meta", "link"})
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.tags: list[tuple[str, dict[str, str | None]]] = []
-        self.stack: list[str] = []
-        self.texts: dict[str, str] = {}
-        self._open: list[tuple[int, str]] = []  # (depth, action) of open data-action tags
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        self.tags.append((tag, a))
-        if tag not in self.VOID:
-            self.stack.append(tag)
-            if "data-action" in a:
-                self._open.append((len(self.stack), str(a["data-action"])))
-                self.texts[str(a["data-action"])] = ""
-
-    def handle_endtag(self, tag: str) -> None:
-        assert self.stack and self.stack[-1] == tag, f"</{tag}> closes {self.stack[-1:]}"
-        if self._open and self._open[-1][0] == len(self.stack):
-            self._open.pop()
-        self.stack.pop()
-
-    def handle_data(self, data: str) -> None:
-        for _, action in self._open:
-            self.texts[action] += data
-
-
-def parse(html: str) -> Tags:
-    t = Tags()
-    t.feed(html)
-    t.close()
-    assert not t.stack, f"unclosed tags {t.stack}"
-    return t
-
-
-def actions_in(html: str) -> list[str]:
-    return [str(a["data-action"]) for _, a in parse(html).tags if "data-action" in a]
 
 
 def text_of(html: str) -> str:

@@ -3,47 +3,14 @@
 from __future__ import annotations
 
 import random
-from html.parser import HTMLParser
 from typing import Any
+
+from html_helpers import HOSTILE, actions_in, parse
 
 from pygame_core import new_game, parse_card
 from pygame_core.avinas import Avinas, scripted_deck
 from pygame_core.views import TableContext, narrate, render_table
 from pygame_core.views import avinas as view
-
-HOSTILE = '<img src=x onerror=alert(1)>"\'&'
-
-
-class Collect(HTMLParser):
-    """Every tag with its attributes, checking that the markup is well nested."""
-
-    VOID = frozenset({"br", "input", "img", "meta", "link"})
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.tags: list[tuple[str, dict[str, str | None]]] = []
-        self.stack: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.tags.append((tag, dict(attrs)))
-        if tag not in self.VOID:
-            self.stack.append(tag)
-
-    def handle_endtag(self, tag: str) -> None:
-        assert self.stack and self.stack[-1] == tag, f"</{tag}> closes {self.stack[-1:]}"
-        self.stack.pop()
-
-
-def parse(html: str) -> Collect:
-    c = Collect()
-    c.feed(html)
-    c.close()
-    assert not c.stack, f"unclosed tags {c.stack}"
-    return c
-
-
-def actions_in(html: str) -> list[str]:
-    return [str(a["data-action"]) for _, a in parse(html).tags if "data-action" in a]
 
 # A no-sevens deal (from tests/test_avinas_rules.py) in which the declarer holds a single
 # trump (QC), wins trick 1 with it and so may lead face down to trick 2.  Rotated by ``r``

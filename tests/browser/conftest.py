@@ -126,3 +126,16 @@ def open_page(page: Any, url: str) -> Any:
     return page
 
 
+NOT_THINKING = "document.body.dataset.turn !== 'opponent'"
+
+
+def settle(page: Any) -> str:
+    """Wait until the computer players are done; return whose turn (data-turn) it is."""
+    page.wait_for_function(NOT_THINKING, timeout=60_000)
+    return str(page.evaluate("document.body.dataset.turn"))
+
+
+def actions_of(page: Any) -> list[str]:
+    """The moves the page offers now (the test contract: data-action elements)."""
+    found = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
+    return [str(a) for a in found]

@@ -11,22 +11,13 @@ import pytest
 from pygame_core import new_game
 from pygame_core.views import MANY_NAMES, session
 
-from .conftest import open_page
+from .conftest import actions_of, open_page, settle
 
 pytestmark = pytest.mark.browser
 
-NOT_THINKING = "document.body.dataset.turn !== 'opponent'"
 STORAGE = "() => localStorage.getItem('cardtable:current')"
 
 
-def settle(page: Any) -> str:
-    page.wait_for_function(NOT_THINKING, timeout=60_000)
-    return str(page.evaluate("document.body.dataset.turn"))
-
-
-def actions_of(page: Any) -> list[str]:
-    found = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
-    return [str(a) for a in found]
 
 
 def current(page: Any) -> Any:

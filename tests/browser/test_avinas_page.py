@@ -17,14 +17,13 @@ from pygame_core import new_game, parse_card
 from pygame_core.opponents import make_opponent
 from pygame_core.views import session
 
-from .conftest import LOAD_TIMEOUT, READY, open_page
+from .conftest import LOAD_TIMEOUT, READY, actions_of, open_page, settle
 
 pytestmark = pytest.mark.browser
 
 LEVELS = ("easy", "easy", "easy")
 SEED_NORTH = 192
 SEED_WEST = 7
-NOT_THINKING = "document.body.dataset.turn !== 'opponent'"
 CURRENT = f"() => localStorage.getItem({session.CURRENT!r})"
 
 
@@ -32,14 +31,6 @@ def url(site: str, seed: int) -> str:
     return f"{site}?game=avinas&seed={seed}&speed=0&levels={','.join(LEVELS)}"
 
 
-def settle(page: Any) -> str:
-    page.wait_for_function(NOT_THINKING, timeout=60_000)
-    return str(page.evaluate("document.body.dataset.turn"))
-
-
-def actions_of(page: Any) -> list[str]:
-    found = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
-    return [str(a) for a in found]
 
 
 def hand(page: Any) -> list[str]:

@@ -12,21 +12,15 @@ from pygame_core import new_game
 from pygame_core.cards import parse_card
 from pygame_core.views import session
 
-from .conftest import LOAD_TIMEOUT, READY, open_page
+from .conftest import LOAD_TIMEOUT, READY, actions_of, open_page, settle
 
 pytestmark = pytest.mark.browser
 
 SEED = 4242
 DEAL = f"?game=avissinia&seed={SEED}&speed=0"
-NOT_THINKING = "document.body.dataset.turn !== 'opponent'"
 STORAGE = """() => Object.fromEntries(Object.keys(localStorage)
     .filter(k => k.startsWith('cardtable:')).map(k => [k, localStorage.getItem(k)]))"""
 
-
-def settle(page: Any) -> str:
-    """Wait until the computer players are done; return whose turn (data-turn) it is."""
-    page.wait_for_function(NOT_THINKING, timeout=30_000)
-    return str(page.evaluate("document.body.dataset.turn"))
 
 
 def hand(page: Any) -> list[str]:
@@ -35,11 +29,6 @@ def hand(page: Any) -> list[str]:
     )
     return sorted(str(label).split(":")[0] for label in labels)
 
-
-def actions_of(page: Any) -> list[str]:
-    """The moves the page offers now (the test contract: data-action elements)."""
-    found = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
-    return [str(a) for a in found]
 
 
 def engine_hand(codes: list[str]) -> list[str]:
