@@ -153,6 +153,26 @@ def test_blocked_storage_still_plays(new_context: Any, site: str) -> None:
     page.close()
 
 
+def test_full_storage_still_plays_and_says_so(new_context: Any, site: str) -> None:
+    context = new_context()
+    # Storage works for the page's probe, then every save hits the quota.
+    context.add_init_script(
+        "const realSetItem = Storage.prototype.setItem;"
+        "Storage.prototype.setItem = function (key, value) {"
+        " if (key.endsWith('probe')) return realSetItem.call(this, key, value);"
+        " throw new DOMException('full', 'QuotaExceededError'); };"
+    )
+    page = open_page(context.new_page(), site + "?game=avissinia&seed=6&speed=0")
+    rng = random.Random(3)
+    for _ in range(2):
+        assert settle(page) == "you"
+        page.click(f"[data-action='{rng.choice(actions_of(page))}']")
+    settle(page)
+    assert "storage is full" in page.inner_text(".table-notice")
+    assert page.evaluate("localStorage.getItem('cardtable:current')") is None
+    page.close()
+
+
 def test_share_link_reproduces_the_deal_and_a_broken_one_explains(
     new_context: Any, site: str
 ) -> None:
