@@ -176,11 +176,13 @@ def run(args: argparse.Namespace) -> None:
             f"  {level:7} x{seats}: advantage per deal {adv:+.2f} ± {adv_ci:.2f} "
             f"({'clear of even' if abs(adv) > adv_ci else 'not clear of even'})"
         )
-        if args.game != "abyssinia":
+        per_seat = totals[level] / (args.deals * n_rot * seats)
+        if args.game == "avissinia":  # points are won, never lost: a share means something
             line += f"; share of points {totals[level] / grand:.1%} ({seats}/{len(levels)} seats)"
-        else:
-            per_seat = totals[level] / (args.deals * n_rot * seats)
+        elif args.game == "abyssinia":
             line += f"; net chips per deal per seat {per_seat:+.2f}"
+        else:  # Avinas: penalties balance, zero-sum between the sides
+            line += f"; penalty balance per hand per seat {per_seat:+.2f}"
         if wins[level]:
             w, w_ci = mean_ci(wins[level])
             line += f"; match wins {w:.1%} ± {w_ci:.1%}"

@@ -1,0 +1,66 @@
+"""The arena and the terminal commands print what they promise."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pygame_core.__main__ import main as cli
+from pygame_core.arena import mean_ci
+
+
+def advantage(text: str, level: str) -> tuple[float, float]:
+    match = re.search(rf"{level}\s+x\d: advantage per deal ([+-][\d.]+) ± ([\d.]+)", text)
+    assert match, text
+    return float(match.group(1)), float(match.group(2))
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "measure"),
+    [
+        ("avissinia", "easy,random,random,random", "share of points"),
+        ("avinas", "easy,random,easy,random", "penalty balance"),
+        ("abyssinia", "easy,random,random,random", "net chips per deal"),
+    ],
+)
+def test_arena_rotates_seats_and_reports_each_level(
+    game: str, seats: str, measure: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli(["arena", game, "--seats", seats, "--deals", "12", "--matches", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "12 deal seeds x 4 rotations" in out
+    easy, _ = advantage(out, "easy")
+    rand, _ = advantage(out, "random")
+    assert easy == pytest.approx(-rand, abs=0.011)  # the two levels' advantages mirror
+    assert easy > 0, "easy should beat random even over a dozen deals"
+    assert measure in out and "match wins" in out and "decision mean" in out
+
+
+def test_arena_refuses_a_wrong_seat_count() -> None:
+    with pytest.raises(SystemExit, match="needs 4 seats"):
+        cli(["arena", "avissinia", "--seats", "easy,random", "--deals", "1"])
+
+
+def test_confidence_interval_shrinks_with_more_samples() -> None:
+    few = mean_ci([1.0, -1.0] * 5)
+    many = mean_ci([1.0, -1.0] * 500)
+    assert few[0] == many[0] == 0.0
+    assert many[1] < few[1]
+
+
+@pytest.mark.parametrize("game", ["avissinia", "avinas", "abyssinia"])
+def test_simulate_prints_throughput(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli(["simulate", game, "--games", "3"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"throughput: [\d.]+ matches/s, \d+ rounds/s, \d+ actions/s", out), out
+
+
+def test_terminal_play_against_the_computer(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = iter(["1", "not a move", "1", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert cli(["play", "avissinia", "--seed", "4", "--level", "easy"]) == 0
+    out = capsys.readouterr().out
+    assert "You are seat 0" in out and "not allowed" in out
