@@ -131,6 +131,32 @@ def hand_backs(count: int) -> str:
 
 
 # --- a table for games without a view of their own ----------------------------------
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def summary_dialog(title: str, body: str, next_label: str, panel_class: str = "") -> str:
+    """The dialog between rounds (hands, deals): what happened, and the button to go on."""
+    return (
+        '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="summary-title" '
+        f'id="summary"><div class="{esc(f"panel {panel_class}".strip())}">'
+        f'<h2 id="summary-title">{esc(title)}</h2>{body}'
+        '<button type="button" class="primary" data-cmd="next-round" autofocus>'
+        f"{esc(next_label)}</button></div></div>"
+    )
+
+
+def result_dialog(title: str, body: str, panel_class: str = "") -> str:
+    """The dialog at the end of a match: the result, and the buttons to play again."""
+    return (
+        '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title" '
+        f'id="result"><div class="{esc(f"panel {panel_class}".strip())}">'
+        f'<h2 id="result-title">{esc(title)}</h2>{body}'
+        '<button type="button" class="primary" data-cmd="rematch" autofocus>Play again</button> '
+        '<button type="button" data-cmd="menu">New game</button></div></div>'
+    )
+
+
 def generic_table(obs: Mapping[str, Any], ctx: TableContext) -> str:
     legal = [str(a) for a in obs.get("legal", [])]
     buttons = "".join(

@@ -14,7 +14,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import parse_card
-from . import MANY_NAMES, SEAT_NAMES, TableContext, card_back_html, card_html, esc
+from . import (
+    MANY_NAMES,
+    SEAT_NAMES,
+    TableContext,
+    card_back_html,
+    card_html,
+    esc,
+    plural,
+    result_dialog,
+    summary_dialog,
+)
 
 NAMES = MANY_NAMES  # seat names when the page gives none of its own
 HAND_SIZE = 5
@@ -38,12 +48,8 @@ def table_names(names: Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(names[s] if s < len(names) else NAMES[s] for s in range(players))
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _chips(n: int) -> str:
-    return _plural(n, "chip")
+    return plural(n, "chip")
 
 
 def _card(code: str) -> str:
@@ -232,7 +238,7 @@ def market_html(obs: Mapping[str, Any]) -> str:
                 f'<span class="aby-buy-text">{esc(caption)}</span></div>'
             )
     pack = int(obs.get("pack", 0))
-    pack_text = f"Pack: {_plural(pack, 'card')}"
+    pack_text = f"Pack: {plural(pack, 'card')}"
     if "buy blind" in legal:
         blind = (
             '<button type="button" class="aby-buy blind" data-action="buy blind">'
@@ -382,15 +388,11 @@ def summary_html(obs: Mapping[str, Any], index: int, names: Sequence[str]) -> st
     entry = int(obs.get("entry", 41))
     if obs.get("is_over") and index == len(obs["deals"]) - 1:
         return result_html(obs, names, f"<h3>{esc(title)}</h3>{detail}{deal_table(record, names)}")
-    return (
-        '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="summary-title" '
-        'id="summary">'
-        f'<div class="panel aby-panel"><h2 id="summary-title">{esc(title)}</h2>{detail}'
-        f'<div class="aby-table-wrap">{deal_table(record, names)}</div>'
-        f'{_outs(record, names, entry)}'
-        '<button type="button" class="primary" data-cmd="next-round" autofocus>'
-        "Deal the next hand</button></div></div>"
+    body = (
+        f'{detail}<div class="aby-table-wrap">{deal_table(record, names)}</div>'
+        f"{_outs(record, names, entry)}"
     )
+    return summary_dialog(title, body, "Deal the next hand", "aby-panel")
 
 
 def result_html(obs: Mapping[str, Any], names: Sequence[str], last_deal: str = "") -> str:
@@ -406,18 +408,13 @@ def result_html(obs: Mapping[str, Any], names: Sequence[str], last_deal: str = "
     rows = "".join(
         f'<tr><th scope="row">{esc(names[s])}</th><td>{esc(chips[s])}</td></tr>' for s in order
     )
-    return (
-        '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title" '
-        'id="result">'
-        f'<div class="panel aby-panel"><h2 id="result-title">{esc(title)}</h2>'
+    return result_dialog(title, (
         f'<p>Fewer than two players have the {esc(obs.get("entry", 41))} chips a deal needs. '
-        f'{esc(_plural(int(obs.get("deals_played", 0)), "deal"))} played.</p>'
+        f'{esc(plural(int(obs.get("deals_played", 0)), "deal"))} played.</p>'
         '<table class="scores aby-final"><thead><tr><th scope="col">Player</th>'
         f'<th scope="col">Chips</th></tr></thead><tbody>{rows}</tbody></table>'
         f'<div class="aby-table-wrap">{last_deal}</div>'
-        '<button type="button" class="primary" data-cmd="rematch" autofocus>Play again</button> '
-        '<button type="button" data-cmd="menu">New game</button></div></div>'
-    )
+    ), "aby-panel")
 
 
 # --- the whole table ---------------------------------------------------------------------

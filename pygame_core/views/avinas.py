@@ -13,16 +13,21 @@ from typing import Any
 
 from ..avinas import card_strength, is_trump
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, parse_card
-from . import POSITIONS, TableContext, card_back_html, card_html, esc
+from . import (
+    POSITIONS,
+    TableContext,
+    card_back_html,
+    card_html,
+    esc,
+    plural,
+    result_dialog,
+    summary_dialog,
+)
 
 TRADITION = "By tradition, the losers may not play again today."
 
 
 # --- words --------------------------------------------------------------------------------
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _side_name(side: int, names: Sequence[str]) -> str:
     return f"{names[0]} & {names[2]}" if side == 0 else f"{names[1]} & {names[3]}"
 
@@ -133,7 +138,7 @@ def narrate(last: Mapping[str, Any], names: Sequence[str]) -> str:
     trick = last.get("trick")
     if isinstance(trick, Mapping):
         winner = int(trick["winner"])
-        points = _plural(int(trick.get("points", 0)), "point")
+        points = plural(int(trick.get("points", 0)), "point")
         parts.append(f"{names[winner]} won trick {trick.get('number')} ({points}).")
         if trick.get("facedown"):
             cards = trick.get("cards") or []
@@ -367,7 +372,7 @@ def _last_trick(obs: Mapping[str, Any], names: Sequence[str]) -> str:
     )
     won = f"{names[winner]} won it"
     if points is not None:
-        won += f" ({_plural(int(points), 'point')})"
+        won += f" ({plural(int(points), 'point')})"
 
     return (f'<details class="last-trick"><summary>Last trick (trick {esc(number)})</summary>'
             f'<div class="trick small">{spots}</div><p>{esc(won)}.</p></details>')
@@ -440,7 +445,7 @@ def _game_words(record: Mapping[str, Any], names: Sequence[str]) -> str:
         return text
     text = f"Bid {record.get('bid')} by {who}, {trump}"
     if record.get("stopped_after") is not None:
-        text += f"; stopped after {_plural(int(record['stopped_after']), 'trick')}"
+        text += f"; stopped after {plural(int(record['stopped_after']), 'trick')}"
     return text
 
 
@@ -543,14 +548,11 @@ def summary_html(obs: Mapping[str, Any], index: int, names: Sequence[str]) -> st
     record = history[index]
     if obs.get("is_over") and index == len(history) - 1:
         return result_html(obs, names, body=_summary_body(record, names))
-    return (
-        '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="summary-title" '
-        'id="summary">'
-        f'<div class="panel avinas-panel"><h2 id="summary-title">Hand {esc(record.get("hand"))} '
-        f"is over</h2>{_summary_body(record, names)}"
-        f'{_totals_html(record["rams_total"], record["pips_total"], names)}'
-        '<button type="button" class="primary" data-cmd="next-round" autofocus>'
-        "Deal the next hand</button></div></div>"
+    body = _summary_body(record, names) + _totals_html(
+        record["rams_total"], record["pips_total"], names
+    )
+    return summary_dialog(
+        f"Hand {record.get('hand')} is over", body, "Deal the next hand", "avinas-panel"
     )
 
 
@@ -564,15 +566,10 @@ def result_html(obs: Mapping[str, Any], names: Sequence[str], body: str = "") ->
         title = "The match is a draw."
     hands = len(obs.get("hand_history", []))
     tradition = f'<p class="tradition">{esc(TRADITION)}</p>' if winners else ""
-    return (
-        '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title" '
-        'id="result">'
-        f'<div class="panel avinas-panel"><h2 id="result-title">{esc(title)}</h2>{body}'
-        f'{_totals_html(obs.get("rams", [0, 0]), obs.get("pips", [0, 0]), names)}'
-        f"<p>{esc(_plural(hands, 'hand'))} played.</p>{tradition}"
-        '<button type="button" class="primary" data-cmd="rematch" autofocus>Play again</button> '
-        '<button type="button" data-cmd="menu">New game</button></div></div>'
-    )
+    return result_dialog(title, (
+        f'{body}{_totals_html(obs.get("rams", [0, 0]), obs.get("pips", [0, 0]), names)}'
+        f"<p>{esc(plural(hands, 'hand'))} played.</p>{tradition}"
+    ), "avinas-panel")
 
 
 # --- the table ----------------------------------------------------------------------------

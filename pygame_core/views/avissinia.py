@@ -6,7 +6,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import RANK_NAMES, parse_card
-from . import POSITIONS, TableContext, card_back_html, card_html, esc, hand_backs
+from . import (
+    POSITIONS,
+    TableContext,
+    card_back_html,
+    card_html,
+    esc,
+    hand_backs,
+    plural,
+    result_dialog,
+    summary_dialog,
+)
 
 
 def top_run(codes: Sequence[str]) -> int:
@@ -18,10 +28,6 @@ def top_run(codes: Sequence[str]) -> int:
     while n < len(codes) and parse_card(codes[-1 - n]).rank == rank:
         n += 1
     return n
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _whose(seat: int, names: Sequence[str]) -> str:
@@ -38,7 +44,7 @@ def describe(action: str, obs: Mapping[str, Any], names: Sequence[str]) -> str:
     pile = obs["centre"] if words[2] == "centre" else obs["piles"][int(words[3])]
     n = top_run(pile)
     where = "the centre's" if words[2] == "centre" else _whose(int(words[3]), names)
-    return f"take {where} {_plural(n, 'card')}"
+    return f"take {where} {plural(n, 'card')}"
 
 
 def narrate(last: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -54,8 +60,8 @@ def narrate(last: Mapping[str, Any], names: Sequence[str]) -> str:
         return f"{who} added {card} to {'your' if seat == 0 else 'their'} own pile."
     where = "the centre's" if target == -2 else _whose(target, names)
     if seat == 0:
-        return f"You took {where} {_plural(taken, 'card')} with {card}."
-    return f"{who} took {where} {_plural(taken, 'card')} with {card}."
+        return f"You took {where} {plural(taken, 'card')} with {card}."
+    return f"{who} took {where} {plural(taken, 'card')} with {card}."
 
 
 def pile_html(codes: Sequence[str], *, label: str, last: bool = False) -> str:
@@ -65,8 +71,8 @@ def pile_html(codes: Sequence[str], *, label: str, last: bool = False) -> str:
     run = top_run(codes)
     below = len(codes) - run
     rank = RANK_NAMES[parse_card(codes[-1]).rank]
-    plural = "sixes" if rank == "six" else rank + "s"
-    run_name = f"{run} {rank if run == 1 else plural}"
+    ranks = "sixes" if rank == "six" else rank + "s"
+    run_name = f"{run} {rank if run == 1 else ranks}"
     cards = []
     for i, code in enumerate(codes[-run:]):
         classes = ["run"]
@@ -84,7 +90,7 @@ def pile_html(codes: Sequence[str], *, label: str, last: bool = False) -> str:
     return (
         f'<div class="pile" aria-label="{esc(label)}: {len(codes)} cards, top run {run_name}">'
         f'<div class="stack">{under}<span class="fan">{"".join(cards)}</span></div>'
-        f'<div class="pile-info"><span class="pile-count">{_plural(len(codes), "card")}</span>'
+        f'<div class="pile-info"><span class="pile-count">{plural(len(codes), "card")}</span>'
         f' · top run <strong>{esc(run_name)}</strong></div>'
         f'<details class="pile-all"><summary>All cards</summary><p>{esc(listing)}</p>'
         "</details></div>"
@@ -144,7 +150,7 @@ def _seat_html(obs: Mapping[str, Any], seat: int, ctx: TableContext) -> str:
     pile_part = pile_html(pile, label=f"{_whose(seat, names).capitalize()} pile", last=pile_last)
     points = obs["round_points"][seat]
     head = (f'<h3 class="seat-name">{esc(names[seat])} {"".join(badges)}</h3>'
-            f'<span class="seat-points">{_plural(points, "point")} this round</span>')
+            f'<span class="seat-points">{plural(points, "point")} this round</span>')
     if seat == 0:
         body = f'<div class="own-pile">{pile_part}</div>{_hand_html(obs, names)}'
     else:
@@ -187,20 +193,15 @@ def summary_html(obs: Mapping[str, Any], index: int, names: Sequence[str]) -> st
         for s in range(sides)
     )
     left = record.get("centre_left", [])
-    left_text = (f"{_plural(len(left), 'card')} left in the centre score for nobody."
+    left_text = (f"{plural(len(left), 'card')} left in the centre score for nobody."
                  if left else "The centre was cleared.")
     if obs.get("is_over") and index == len(obs["rounds"]) - 1:
         return result_html(obs, names, table=rows)
-    return (
-        '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="summary-title" '
-        'id="summary">'
-        f'<div class="panel"><h2 id="summary-title">Round {index + 1} is over</h2>'
+    return summary_dialog(f"Round {index + 1} is over", (
         '<table class="scores"><thead><tr><td></td><th scope="col">Round</th>'
         f'<th scope="col">Match</th></tr></thead><tbody>{rows}</tbody></table>'
         f"<p>{esc(left_text)}</p>"
-        '<button type="button" class="primary" data-cmd="next-round" autofocus>'
-        "Deal the next round</button></div></div>"
-    )
+    ), "Deal the next round")
 
 
 def result_html(obs: Mapping[str, Any], names: Sequence[str], table: str = "") -> str:
@@ -217,16 +218,11 @@ def result_html(obs: Mapping[str, Any], names: Sequence[str], table: str = "") -
             f'<tr><th scope="row">{esc(_side_name(s, obs, names))}</th><td></td>'
             f'<td>{obs["side_scores"][s]}</td></tr>' for s in range(sides)
         )
-    return (
-        '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title" '
-        'id="result">'
-        f'<div class="panel"><h2 id="result-title">{esc(title)}</h2>'
+    return result_dialog(title, (
         '<table class="scores"><thead><tr><td></td><th scope="col">Last round</th>'
         f'<th scope="col">Match</th></tr></thead><tbody>{table}</tbody></table>'
-        f'<p>{esc(_plural(len(obs["rounds"]), "round"))} played.</p>'
-        '<button type="button" class="primary" data-cmd="rematch" autofocus>Play again</button> '
-        '<button type="button" data-cmd="menu">New game</button></div></div>'
-    )
+        f'<p>{esc(plural(len(obs["rounds"]), "round"))} played.</p>'
+    ))
 
 
 def render(obs: Mapping[str, Any], ctx: TableContext) -> str:
@@ -244,7 +240,7 @@ def render(obs: Mapping[str, Any], ctx: TableContext) -> str:
     else:
         status = ""
     info = (f'Round {esc(obs["round"])} · deal {esc(obs["deal"])} of 2 · '
-            f'{esc(_plural(obs["stock"], "card"))} still to deal')
+            f'{esc(plural(obs["stock"], "card"))} still to deal')
     mode = "partnership" if obs.get("partnership") else "individual"
     overlay = ""
     if ctx.summary is not None and 0 <= ctx.summary < len(obs["rounds"]):
