@@ -16,3 +16,32 @@ def play_randomly(game: Game[Any, Any], rng: random.Random, max_moves: int = 100
         moves += 1
         assert moves < max_moves, "the match did not end"
     return moves
+
+
+def play_with(game: Game[Any, Any], players: list[Any], max_moves: int = 100_000) -> int:
+    """Play the match out with opponents (one per seat), each seeing only its observation;
+    check that every decision is legal and explained.  Returns the number of moves."""
+    moves = 0
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None
+        obs = game.observation(seat)
+        action = players[seat].decide(obs)
+        assert action in obs["legal"], (action, obs["legal"])
+        assert players[seat].explain() or players[seat].level == "random"
+        game.apply(action)
+        moves += 1
+        assert moves < max_moves, "the match did not end"
+    return moves
+
+
+def count_slices(opponent: Any, obs: dict[str, Any]) -> tuple[int, str]:
+    """Run an opponent's thinking to the end; return how often it yielded, and its choice."""
+    thinking = opponent.think(obs)
+    slices = 0
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return slices, str(done.value)
+        slices += 1

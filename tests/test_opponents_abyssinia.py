@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import pytest
+from conftest import play_with
 
 from pygame_core import new_game
 from pygame_core.abyssinia import Abyssinia
@@ -27,17 +28,7 @@ def players_for(levels: list[str], seed: int) -> list[Opponent]:
 
 
 def play_match(game: Abyssinia, ops: list[Opponent], max_moves: int = 20_000) -> None:
-    moves = 0
-    while not game.is_over:
-        seat = game.current_player
-        assert seat is not None
-        obs = game.observation(seat)
-        action = ops[seat].decide(obs)
-        assert action in obs["legal"], (action, obs["legal"])
-        assert ops[seat].explain() or ops[seat].level == "random"
-        game.apply(action)
-        moves += 1
-        assert moves < max_moves, "the match did not end"
+    play_with(game, ops, max_moves)
 
 
 def abyssinia(seed: int, **options: Any) -> Abyssinia:

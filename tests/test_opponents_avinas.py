@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import count_slices, play_with
 
 from pygame_core import new_game, parse_cards
 from pygame_core.avinas import (
@@ -36,14 +37,7 @@ def new(seed: int, **options: object) -> Avinas:
 def play_match(levels: list[str], seed: int, **options: object) -> Avinas:
     game = new(seed, **options)
     players = [quick(make_opponent("avinas", lv, s, seed)) for s, lv in enumerate(levels)]
-    while not game.is_over:
-        seat = game.current_player
-        assert seat is not None
-        obs = game.observation(seat)
-        action = players[seat].decide(obs)
-        assert action in obs["legal"], (action, obs["legal"])
-        assert players[seat].explain() or levels[seat] == "random"
-        game.apply(action)
+    play_with(game, players)
     return game
 
 
@@ -183,13 +177,7 @@ def test_hard_search_yields_to_the_page_between_slices() -> None:
     hard = make_opponent("avinas", "hard", seat, 2)
     assert isinstance(hard, SearchOpponent) and hard.budget.iterations > 0
     hard.budget = Budget(iterations=30, seconds=None, slice_seconds=0.0)
-    thinking = hard.think(game.observation(seat))
-    slices = 0
-    try:
-        while True:
-            next(thinking)
-            slices += 1
-    except StopIteration as done:
-        assert done.value in game.observation(seat)["legal"]
+    slices, choice = count_slices(hard, game.observation(seat))
+    assert choice in game.observation(seat)["legal"]
     assert slices > 1
     assert hard.explain()
