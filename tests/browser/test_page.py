@@ -247,3 +247,61 @@ def test_offline_after_one_visit(new_context: Any, site: str) -> None:
     finally:
         context.set_offline(False)
     page.close()
+
+
+def test_a_new_version_is_offered_and_the_game_survives_the_update(
+    browser_instance: Any, site: str, tmp_path: Any
+) -> None:
+    """Publish a new build under a running page: it is offered, not forced, and taking it
+    keeps the game in progress."""
+    import http.server
+    import shutil
+    import threading
+
+    from .conftest import Watch, _build_module
+
+    build = _build_module()
+    folder = tmp_path / "site"
+    shutil.copytree(build.DIST, folder)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), build.make_handler(folder))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    watch = Watch(base)
+    context = browser_instance.new_context()
+    watch.attach(context)
+    try:
+        page = open_page(context.new_page(), base + "?game=avissinia&seed=9&speed=0")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        assert settle(page) == "you"
+        page.click(f"[data-action='{actions_of(page)[0]}']")
+        settle(page)
+        before = current_of(page)
+        assert before.history
+        # Publish: the new build's worker differs (a new cache name, as build.py makes).
+        worker = (folder / "sw.js").read_text()
+        (folder / "sw.js").write_text(worker.replace('"cardtable-', '"cardtable-next-'))
+        page.reload()
+        page.wait_for_function(READY, timeout=LOAD_TIMEOUT)
+        page.wait_for_selector("#update:not([hidden])", timeout=60_000)
+        assert current_of(page).history == before.history, "the offer changed nothing yet"
+        assert page.evaluate("navigator.serviceWorker.controller.scriptURL").endswith("sw.js")
+        with page.expect_navigation(timeout=60_000):
+            page.click("#update-button")
+        page.wait_for_function(READY, timeout=LOAD_TIMEOUT)
+        settle(page)
+        assert current_of(page).history == before.history, "the update lost the game"
+        assert page.is_hidden("#update")
+        page.wait_for_function(
+            "caches.keys().then(k => k.some(n => n.startsWith('cardtable-next-')))",
+            timeout=30_000,
+        )
+        watch.check()
+    finally:
+        context.close()
+        server.shutdown()
+
+
+def current_of(page: Any) -> Any:
+    """The game in progress, as the page keeps it in localStorage."""
+    text = page.evaluate(f"localStorage.getItem({session.CURRENT!r})")
+    return session.unwrap_save(text).game
