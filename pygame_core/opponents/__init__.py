@@ -11,6 +11,7 @@ Levels: ``easy`` (rules of thumb), ``medium`` (heuristics with card counting) an
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 from collections.abc import Generator
@@ -28,6 +29,18 @@ MODULES = {
     "avinas": "pygame_core.opponents.avinas",
     "abyssinia": "pygame_core.opponents.abyssinia",
 }
+
+
+@functools.cache
+def chance_of_any(unseen: int, drawn: int, good: int) -> float:
+    """Card counting: the chance that ``drawn`` cards dealt from ``unseen`` cards include at
+    least one of the ``good`` ones among them (one minus the hypergeometric chance of none)."""
+    if good <= 0 or drawn <= 0 or unseen <= 0:
+        return 0.0
+    none = 1.0
+    for i in range(min(drawn, unseen)):
+        none *= max(0, unseen - good - i) / (unseen - i)
+    return 1.0 - none
 
 
 class Opponent:

@@ -33,7 +33,7 @@ from ..abyssinia import (
 )
 from ..cards import Card, full_pack, parse_card
 from ..poker_hands import HIGH_CLASSES, high_key, low_key
-from . import Observation, Opponent, SearchOpponent, Thinking
+from . import Observation, Opponent, SearchOpponent, Thinking, chance_of_any
 from .search import Budget
 
 PRICE = tuple(price(Card(r, 0)) for r in range(13))
@@ -112,16 +112,6 @@ def _low_bad(cards: Sequence[Card]) -> tuple[int, int]:
     return bad, top
 
 
-def _p_hit(unseen: int, outs: int, draws: int) -> float:
-    """Chance that ``draws`` cards from ``unseen`` include at least one of ``outs``."""
-    if outs <= 0 or draws <= 0 or unseen <= 0:
-        return 0.0
-    miss = 1.0
-    for i in range(min(draws, unseen)):
-        miss *= max(0, unseen - outs - i) / (unseen - i)
-    return 1.0 - miss
-
-
 class _Counter:
     """Card counting for medium: the unseen cards by rank and suit."""
 
@@ -145,7 +135,7 @@ class _Counter:
         draws = 2 * left
         counts = _rank_counts(cards)
         outs = sum(self.by_rank[r] for r in range(13) if counts[r])
-        gain = 0.9 * _p_hit(self.total, outs, draws)
+        gain = 0.9 * chance_of_any(self.total, draws, outs)
         suits = {c.suit for c in cards}
         if len(suits) == 1 and len(cards) >= 2:  # a flush draw: every card still needed
             suit = next(iter(suits))

@@ -13,11 +13,10 @@ hard   samples the unseen cards many times (everything not in its hand, the cent
 from __future__ import annotations
 
 import random
-from functools import cache
 
 from ..avissinia import CENTRE, OWN, TRAIL, Avissinia, Play, top_run, world_from_observation
 from ..cards import JACK, Card, parse_card
-from . import Observation, Opponent, SearchOpponent, Thinking
+from . import Observation, Opponent, SearchOpponent, Thinking, chance_of_any
 from .search import Budget, pimc
 
 
@@ -50,18 +49,7 @@ class _View:
 
     def threat(self, rank: int) -> float:
         """Chance that the opponents' hands hold at least one card of ``rank``."""
-        return _none_drawn_complement(self.unseen, self.opponent_cards, self.unseen_of_rank[rank])
-
-
-@cache
-def _none_drawn_complement(unseen: int, drawn: int, good: int) -> float:
-    """1 - P(no 'good' card among ``drawn`` cards taken from ``unseen``)."""
-    if good <= 0 or drawn <= 0 or unseen <= 0:
-        return 0.0
-    p_none = 1.0
-    for i in range(min(drawn, unseen)):
-        p_none *= max(0, unseen - good - i) / (unseen - i)
-    return 1.0 - p_none
+        return chance_of_any(self.unseen, self.opponent_cards, self.unseen_of_rank[rank])
 
 
 def _source(view: _View, target: int) -> list[Card]:
