@@ -305,3 +305,32 @@ def current_of(page: Any) -> Any:
     """The game in progress, as the page keeps it in localStorage."""
     text = page.evaluate(f"localStorage.getItem({session.CURRENT!r})")
     return session.unwrap_save(text).game
+
+
+def test_the_site_works_from_a_subfolder(browser_instance: Any, site: str, tmp_path: Any) -> None:
+    """A static host may put the site anywhere: every address in it must be relative."""
+    import http.server
+    import shutil
+    import threading
+
+    from .conftest import Watch, _build_module
+
+    build = _build_module()
+    shutil.copytree(build.DIST, tmp_path / "games" / "cards")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), build.make_handler(tmp_path))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    watch = Watch(base + "games/cards")  # nothing may be fetched from outside the folder
+    context = browser_instance.new_context()
+    watch.attach(context)
+    try:
+        page = open_page(context.new_page(), base + "games/cards/?game=avinas&seed=4&speed=0")
+        assert settle(page) in ("you", "summary")
+        assert actions_of(page) or settle(page) == "summary"
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        scope = page.evaluate("navigator.serviceWorker.controller.scriptURL")
+        assert scope == base + "games/cards/sw.js"
+        watch.check()
+    finally:
+        context.close()
+        server.shutdown()
