@@ -117,6 +117,10 @@ class Abyssinia(Game[Move, AbyssiniaOptions]):
     NAME = "abyssinia"
     TITLE = "Abyssinia"
     OPTIONS = AbyssiniaOptions
+    MUTABLE_LISTS = (
+        "chips", "deals", "status", "pack", "purchases", "bets", "market", "put", "owe", "pending",
+    )
+    MUTABLE_NESTED_LISTS = ("hands",)
 
     def __init__(self, options: AbyssiniaOptions, seed: int) -> None:
         super().__init__(options, seed)
@@ -437,35 +441,6 @@ class Abyssinia(Game[Move, AbyssiniaOptions]):
         state["pending"] = [] if self.over else list(self.pending)
         state["history"] = list(self.history)
         return state
-
-    def clone(self) -> Abyssinia:
-        other = Abyssinia.__new__(Abyssinia)
-        self._copy_base_into(other)
-        other.n = self.n
-        other.chips = list(self.chips)
-        other.deals = list(self.deals)  # records are never changed once written
-        other.over = self.over
-        other.last = dict(self.last) if self.last else None
-        other.dealer = self.dealer
-        other.player = self.player
-        other.phase = self.phase
-        # Every field below exists once the first deal has started (in __init__).
-        other.order = self.order  # never mutated within a deal
-        other.status = list(self.status)
-        other.pack = list(self.pack)
-        other.hands = [list(h) for h in self.hands]
-        other.antes = self.antes  # never mutated within a deal
-        other.purchases = list(self.purchases)
-        other.bets = list(self.bets)
-        other.pot = self.pot
-        other.market = list(self.market)
-        other.round = self.round
-        other.outstanding = self.outstanding
-        other.raises = self.raises
-        other.put = list(self.put)
-        other.owe = list(self.owe)
-        other.pending = list(self.pending)
-        return other
 
 
 def world_from_observation(obs: dict[str, Any], rng: random.Random) -> Abyssinia:

@@ -243,6 +243,10 @@ class Avinas(Game[Action, AvinasOptions]):
     NAME = "avinas"
     TITLE = "Avinas"
     OPTIONS = AvinasOptions
+    MUTABLE_LISTS = (
+        "rams", "pips", "hand_records", "bids", "trick", "tricks", "points", "tricks_won",
+    )
+    MUTABLE_NESTED_LISTS = ("hands", "exposed")
 
     def __init__(self, options: AvinasOptions, seed: int) -> None:
         super().__init__(options, seed)
@@ -725,42 +729,6 @@ class Avinas(Game[Action, AvinasOptions]):
         state["last"] = self.last
         state["history"] = list(self.history)
         return state
-
-    def clone(self) -> Avinas:
-        other = Avinas.__new__(Avinas)
-        self._copy_base_into(other)
-        other.values = self.values  # never changed
-        other.rams = list(self.rams)
-        other.pips = list(self.pips)
-        other.hand_records = list(self.hand_records)  # records are never changed once written
-        other.result = self.result
-        other.last = self.last  # replaced, never changed in place, after an action
-        other._legal = self._legal  # the cached list is never changed in place
-        other.dealer = self.dealer
-        other.dealt = self.dealt  # the deal as dealt is never changed
-        other.hands = [list(h) for h in self.hands]
-        other.specials = self.specials
-        other.exposed = [list(e) for e in self.exposed]
-        other.sevens = self.sevens
-        other.bids = list(self.bids)
-        other.high_bid = self.high_bid
-        other.knocked_by = self.knocked_by
-        other.knocked_back_by = self.knocked_back_by
-        other.trick = list(self.trick)
-        other.tricks = list(self.tricks)
-        other.trick_number = self.trick_number
-        other.facedown = self.facedown
-        other.signal = self.signal
-        other.signal_from = self.signal_from
-        other.points = list(self.points)
-        other.tricks_won = list(self.tricks_won)
-        other.stopped = self.stopped
-        other.kind = self.kind
-        other.declarer = self.declarer
-        other.trump = self.trump
-        other.phase = self.phase
-        other.player = self.player
-        return other
 
 
 def _display_key(card: Card) -> tuple[int, int]:

@@ -82,6 +82,8 @@ class Avissinia(Game[Play, AvissiniaOptions]):
     NAME = "avissinia"
     TITLE = "Avissinia"
     OPTIONS = AvissiniaOptions
+    MUTABLE_LISTS = ("match_scores", "rounds", "stock", "centre")
+    MUTABLE_NESTED_LISTS = ("hands", "piles")
 
     def __init__(self, options: AvissiniaOptions, seed: int) -> None:
         super().__init__(options, seed)
@@ -327,23 +329,6 @@ class Avissinia(Game[Play, AvissiniaOptions]):
         state["stock_order"] = [c.code for c in reversed(self.stock)]
         state["history"] = list(self.history)
         return state
-
-    def clone(self) -> Avissinia:
-        other = Avissinia.__new__(Avissinia)
-        self._copy_base_into(other)
-        other.sides = self.sides
-        other.match_scores = list(self.match_scores)
-        other.rounds = list(self.rounds)  # records are never changed once written
-        other.winning_side = self.winning_side
-        other.last = self.last
-        other.dealer = self.dealer
-        other.stock = list(self.stock)
-        other.hands = [list(h) for h in self.hands]
-        other.piles = [list(p) for p in self.piles]
-        other.centre = list(self.centre)
-        other.deal_number = self.deal_number
-        other.player = self.player
-        return other
 
 
 def world_from_observation(obs: dict[str, Any], rng: random.Random) -> Avissinia:

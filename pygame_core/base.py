@@ -11,7 +11,7 @@ import dataclasses
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 
 class GameError(ValueError):
@@ -165,9 +165,6 @@ class Game(ABC, Generic[A, OptionsT]):
     def full_state(self) -> dict[str, Any]:
         """Everything, as JSON-able data: for tests, digests and debugging, never players."""
 
-    @abstractmethod
-    def clone(self) -> Game[A, OptionsT]: ...
-
     # --- shared behaviour ----------------------------------------------------------
     def apply(self, action: A | str) -> None:
         """Validate and carry out ``action`` (or its text form)."""
@@ -198,10 +195,21 @@ class Game(ABC, Generic[A, OptionsT]):
 
         return save_dict(self)
 
-    def _copy_base_into(self, other: Game[A, OptionsT]) -> None:
-        """Copy the shared fields into a fresh instance made by ``clone``."""
-        other.options = self.options
-        other.seed = self.seed
+    # The lists that play changes in place, which ``clone`` must copy (one level deep, or
+    # two for lists of lists); every other attribute is immutable or only ever replaced.
+    MUTABLE_LISTS: ClassVar[tuple[str, ...]] = ()
+    MUTABLE_NESTED_LISTS: ClassVar[tuple[str, ...]] = ()
+
+    def clone(self) -> Self:
+        """An independent copy: the search's inner loop calls this, so it copies only what
+        play changes in place."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         other.history = list(self.history)
+        for name in self.MUTABLE_LISTS:
+            setattr(other, name, list(getattr(self, name)))
+        for name in self.MUTABLE_NESTED_LISTS:
+            setattr(other, name, [list(inner) for inner in getattr(self, name)])
+        return other
