@@ -96,6 +96,18 @@ def _option_text(action: str) -> str:
     return "Lead face up"
 
 
+# What a player did, for the decisions that carry no card or number.
+_SAID = {
+    "pass": "passed",
+    "knock": "knocked: their side will take all 8 tricks",
+    "no knock": "did not knock",
+    "knock back": "knocked back",
+    "no knock back": "did not knock back",
+    "stop": "stopped the hand",
+    "play on": "played on",
+}
+
+
 def narrate(last: Mapping[str, Any], names: Sequence[str]) -> str:
     """The latest action in words, e.g. "West bid 3." or "North led a card face down.".
 
@@ -107,22 +119,10 @@ def narrate(last: Mapping[str, Any], names: Sequence[str]) -> str:
     kind = str(last.get("kind", ""))
     action = str(last.get("action", ""))
     parts: list[str] = []
-    if kind == "pass":
-        parts.append(f"{who} passed.")
+    if kind in _SAID:
+        parts.append(f"{who} {_SAID[kind]}.")
     elif kind == "bid":
         parts.append(f"{who} bid {action.split()[-1]}.")
-    elif kind == "knock":
-        parts.append(f"{who} knocked: their side will take all 8 tricks.")
-    elif kind == "no knock":
-        parts.append(f"{who} did not knock.")
-    elif kind == "knock back":
-        parts.append(f"{who} knocked back.")
-    elif kind == "no knock back":
-        parts.append(f"{who} did not knock back.")
-    elif kind == "stop":
-        parts.append(f"{who} stopped the hand.")
-    elif kind == "play on":
-        parts.append(f"{who} played on.")
     elif kind == "facedown":
         words = action.split()
         if seat == 0 and len(words) >= 3:
