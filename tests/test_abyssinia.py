@@ -40,6 +40,16 @@ def play(game: Abyssinia, *texts: str) -> None:
         game.apply(text)
 
 
+def checked_down(a: list[str], b: list[str], market: str) -> dict[str, object]:
+    """Two players (seat 1 deals, so seat 0 buys first) buy ``a`` and ``b`` blind, check
+    every betting round, and show down: the deal's summary."""
+    rounds = [[a[i], b[i]] for i in range(5)]
+    g = game(players=2, dealer=1, deck=deck(market, buyer_order(rounds)))
+    for _ in range(5):
+        play(g, "buy blind", "buy blind", "check", "check")
+    return g.deals[-1]
+
+
 def game(**options: object) -> Abyssinia:
     g = new_game("abyssinia", seed=options.pop("seed", 1), **options)  # type: ignore[arg-type]
     assert isinstance(g, Abyssinia)
@@ -364,11 +374,7 @@ def test_rule_7_tied_low_half_in_a_real_deal() -> None:
 def test_rule_7_equal_high_hands_share_and_suits_never_break_ties() -> None:
     a = ["KS", "QS", "9H", "7D", "3C"]
     b = ["KH", "QH", "9S", "7C", "3D"]
-    rounds = [[a[i], b[i]] for i in range(5)]
-    g = game(players=2, dealer=1, deck=deck("2H 2D", buyer_order(rounds)))
-    for _ in range(5):
-        play(g, "buy blind", "buy blind", "check", "check")
-    record = g.deals[-1]
+    record = checked_down(a, b, market="2H 2D")
     assert record["high_winners"] == [0, 1] and record["low_winners"] == [0, 1]
     assert record["pot"] == 2 + 2 * 6
     # Each half of 7 splits 4/3, the odd chip to seat 0, first clockwise after the dealer.
@@ -398,11 +404,7 @@ def test_rule_7_wheel_is_the_lowest_straight_and_the_best_low() -> None:
     # 5-4-3-2-A: a five-high straight for high (beats two kings) and the best low.
     a = ["5S", "4D", "3C", "2H", "AS"]
     b = ["KH", "KD", "QS", "JC", "TD"]
-    rounds = [[a[i], b[i]] for i in range(5)]
-    g = game(players=2, dealer=1, deck=deck("8H 8D", buyer_order(rounds)))
-    for _ in range(5):
-        play(g, "buy blind", "buy blind", "check", "check")
-    record = g.deals[-1]
+    record = checked_down(a, b, market="8H 8D")
     assert record["high_names"] == ["five-high straight", "pair of kings"]
     assert record["high_winners"] == [0] and record["low_winners"] == [0]
     assert record["low_names"] == ["five-four low", "pair of kings"]
@@ -411,11 +413,7 @@ def test_rule_7_wheel_is_the_lowest_straight_and_the_best_low() -> None:
 def test_rule_7_low_has_no_qualifier_pair_of_queens_takes_low() -> None:
     a = ["KS", "KD", "QS", "JC", "9D"]
     b = ["QH", "QD", "JS", "TC", "8D"]
-    rounds = [[a[i], b[i]] for i in range(5)]
-    g = game(players=2, dealer=1, deck=deck("2H 2D", buyer_order(rounds)))
-    for _ in range(5):
-        play(g, "buy blind", "buy blind", "check", "check")
-    record = g.deals[-1]
+    record = checked_down(a, b, market="2H 2D")
     assert record["high_winners"] == [0] and record["low_winners"] == [1]
     assert record["low_hand"] == "pair of queens"
     assert record["high_share"] == [6, 0] and record["low_share"] == [0, 6]
