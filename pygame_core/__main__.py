@@ -85,14 +85,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _units(game: Any) -> int:
-    """Rounds, hands or deals finished, whichever the game counts."""
-    for attr in ("hands_played", "deals_played"):
-        if hasattr(game, attr):
-            return int(getattr(game, attr))
-    return len(game.rounds)
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     wins = [0] * 8
@@ -103,7 +95,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         while not game.is_over:
             game.apply(rng.choice(game.legal_actions()))
             moves += 1
-        units += _units(game)
+        units += game.deals_finished
         if not game.winners:
             draws += 1
         for seat in game.winners:

@@ -205,6 +205,10 @@ class Abyssinia(Game[Move, AbyssiniaOptions]):
     def deals_played(self) -> int:
         return len(self.deals)
 
+    @property
+    def deals_finished(self) -> int:
+        return self.deals_played
+
     def _legal(self) -> tuple[Move, ...]:
         if self.over:
             return ()
@@ -425,6 +429,7 @@ class Abyssinia(Game[Move, AbyssiniaOptions]):
             "is_over": over,
             "winners": self.winners,
             "moves": len(self.history),
+            "deals_finished": self.deals_finished,
         }
 
     def observation(self, seat: int) -> dict[str, Any]:

@@ -43,13 +43,6 @@ def deal_result(game: Any) -> list[float]:
     return [float(x) for x in game.hand_results()]
 
 
-def deals_done(game: Any) -> int:
-    for attr in ("hands_played", "deals_played"):
-        if hasattr(game, attr):
-            return int(getattr(game, attr))
-    return len(game.rounds)
-
-
 class Oracle(Opponent):
     """The hard level's search run on the true state instead of sampled worlds."""
 
@@ -88,7 +81,7 @@ def play(
     game: Any, players: list[Opponent], times: dict[str, list[float]], until_deals: int | None
 ) -> None:
     """Play until the match ends, or until ``until_deals`` deals are finished."""
-    while not game.is_over and (until_deals is None or deals_done(game) < until_deals):
+    while not game.is_over and (until_deals is None or game.deals_finished < until_deals):
         seat = game.current_player
         op = players[seat]
         if isinstance(op, Oracle):
@@ -140,7 +133,7 @@ def run(args: argparse.Namespace) -> None:
             seats = rotated(r)
             game = new_game(args.game, seed=seed, **options)
             players = seat_players(args.game, seats, seed, args.iterations)
-            play(game, players, times, deals_done(game) + 1)
+            play(game, players, times, game.deals_finished + 1)
             result = deal_result(game)
             deal_total += sum(abs(x) for x in result)
             for seat, level in enumerate(seats):

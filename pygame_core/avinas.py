@@ -331,6 +331,10 @@ class Avinas(Game[Action, AvinasOptions]):
         """Hands finished so far, void (all-pass) hands included."""
         return len(self.hand_records)
 
+    @property
+    def deals_finished(self) -> int:
+        return self.hands_played
+
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
             self._legal = self._compute_legal()
@@ -676,6 +680,7 @@ class Avinas(Game[Action, AvinasOptions]):
             "draw": self.result == DRAW,
             "winners": self.winners,
             "moves": len(self.history),
+            "deals_finished": self.deals_finished,
         }
 
     def observation(self, seat: int) -> dict[str, Any]:

@@ -133,6 +133,10 @@ class Avissinia(Game[Play, AvissiniaOptions]):
         return PLAYERS
 
     @property
+    def deals_finished(self) -> int:
+        return len(self.rounds)
+
+    @property
     def current_player(self) -> int | None:
         return None if self.winning_side is not None else self.player
 
@@ -301,6 +305,7 @@ class Avissinia(Game[Play, AvissiniaOptions]):
             "is_over": self.is_over,
             "winners": self.winners,
             "moves": len(self.history),
+            "deals_finished": self.deals_finished,
         }
 
     def _last_view(self) -> dict[str, Any] | None:

@@ -154,6 +154,12 @@ class Game(ABC, Generic[A, OptionsT]):
 
     @property
     @abstractmethod
+    def deals_finished(self) -> int:
+        """Rounds, hands or deals finished so far, whichever the game is played in; every
+        observation carries it as ``deals_finished``."""
+
+    @property
+    @abstractmethod
     def winners(self) -> list[int]:
         """Seats that won the match (empty until it is over, and after a draw)."""
 

@@ -306,11 +306,7 @@ def stats_html(stats: Mapping[str, Mapping[str, int]], games: Iterable[str]) -> 
 # --- hand history and undo -----------------------------------------------------------
 def round_of(obs: Mapping[str, Any]) -> int:
     """How many rounds (hands, deals) are finished: the index of the round being played."""
-    for key in ("rounds", "hand_history", "deals"):
-        value = obs.get(key)
-        if isinstance(value, list):
-            return len(value)
-    return 0
+    return int(obs.get("deals_finished", 0))
 
 
 def _replay(game: Game[Any, Any], each: Callable[[Game[Any, Any], int, str], None]) -> None:
