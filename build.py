@@ -69,6 +69,11 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 PYSCRIPT_CHUNKS = ("error", "deprecations-manager", "donkey", "py-editor", "py-game",
                    "py-terminal")
 SITE_FILES = ("index.html", "style.css", "boot.js")
+# PyScript's `interpreter` module (web/loader.mjs): pyodide.mjs's loadPyodide, restoring a
+# memory snapshot when one is stored.  It lives beside pyodide.mjs because PyScript takes
+# the interpreter module's folder as Pyodide's indexURL.
+LOADER = "loader.mjs"
+SNAPSHOT_CACHE = ROOT / ".cache" / "snapshots"
 # The glue (web/main.py) travels inside the zip as this module, and the page's inline
 # script only imports it: PyScript then has no separate file to fetch and scan for imports,
 # which measured about 50 ms off the time to ready.
@@ -99,6 +104,27 @@ def zip_package(dest: Path) -> None:
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, path.read_bytes(), compresslevel=9)
+
+
+def make_snapshot(zip_path: Path) -> Path:
+    """A memory snapshot of Python with the table's modules imported, made under Node from
+    the very Pyodide that dist/ ships.  Its name is a hash of that Pyodide build, of the
+    zipped package and of the script that makes it, so a stale snapshot is never used;
+    made once per hash (it takes a Pyodide start under Node) and kept in .cache/."""
+    pyodide = NODE_MODULES / "pyodide"
+    script = WEB / "make-snapshot.mjs"
+    digest = hashlib.sha256()
+    for path in [*(pyodide / name for name in PYODIDE_FILES), zip_path, script]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    out = SNAPSHOT_CACHE / f"snapshot-{digest.hexdigest()[:16]}.bin"
+    if not out.exists():
+        SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+        for old in SNAPSHOT_CACHE.glob("snapshot-*.bin"):
+            old.unlink()
+        partial = out.with_suffix(".part")
+        run("node", script, pyodide, zip_path, partial)
+        partial.rename(out)
+    return out
 
 
 def pyscript_files() -> list[Path]:
@@ -199,6 +225,12 @@ def cmd_build(args: argparse.Namespace) -> None:
     for path in pyscript_files():
         shutil.copyfile(path, DIST / "pyscript" / path.name)
     zip_package(DIST / "pygame_core.zip")
+    snapshot = make_snapshot(DIST / "pygame_core.zip")
+    shutil.copyfile(snapshot, DIST / "pyodide" / snapshot.name)
+    loader = (WEB / LOADER).read_text().replace("__SNAPSHOT__", snapshot.name)
+    snapshot_sha = hashlib.sha256(snapshot.read_bytes()).hexdigest()
+    loader = loader.replace("__SNAPSHOT_SHA256__", snapshot_sha)
+    (DIST / "pyodide" / LOADER).write_text(loader)
     (DIST / "icons" / "icon.svg").write_text(ICON_SVG)
     (DIST / "icons" / "icon-192.png").write_bytes(png(192))
     (DIST / "icons" / "icon-512.png").write_bytes(png(512))
@@ -227,6 +259,7 @@ def make_handler(directory: Path) -> type:
             ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
             ".webmanifest": "application/manifest+json", ".py": "text/plain; charset=utf-8",
             ".svg": "image/svg+xml", ".zip": "application/zip",
+            ".bin": "application/octet-stream",
         }
 
         def log_message(self, format: str, *args: object) -> None:

@@ -506,7 +506,7 @@ class Page(Comforts):
         self.run_opponents()
 
     def set_address(self):
-        keep = {k: v for k, v in self.params.items() if k in ("speed", "embed", "sw")}
+        keep = {k: v for k, v in self.params.items() if k in ("speed", "embed", "sw", "snapshot")}
         query = session.share_query(self.game, self.levels)
         if keep:
             query += "&" + session.encode_query(keep)

@@ -25,7 +25,7 @@ SLOT = PREFIX + "slot:"  # named saves: SLOT + name
 SLOT_KIND = "cardtable.slot"
 SLOT_VERSION = 1
 # Query parameters that are the page's own, not the game's options.
-PAGE_PARAMS = frozenset({"game", "seed", "speed", "embed", "levels", "sw"})
+PAGE_PARAMS = frozenset({"game", "seed", "speed", "embed", "levels", "sw", "snapshot"})
 DEFAULT_LEVEL = LEVELS[len(LEVELS) // 2]
 MAX_OPPONENTS = 7  # Abyssinia seats up to eight players
 # Options a share link always spells out, even at their defaults (a link is read by people).

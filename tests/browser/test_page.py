@@ -279,7 +279,7 @@ def test_a_new_version_is_offered_and_the_game_survives_the_update(
         assert before.history
         # Publish: the new build's worker differs (a new cache name, as build.py makes).
         worker = (folder / "sw.js").read_text()
-        (folder / "sw.js").write_text(worker.replace('"cardtable-', '"cardtable-next-'))
+        (folder / "sw.js").write_text(worker.replace('PREFIX + "', 'PREFIX + "next-'))
         page.reload()
         page.wait_for_function(READY, timeout=LOAD_TIMEOUT)
         page.wait_for_selector("#update:not([hidden])", timeout=60_000)
@@ -292,7 +292,7 @@ def test_a_new_version_is_offered_and_the_game_survives_the_update(
         assert current_of(page).history == before.history, "the update lost the game"
         assert page.is_hidden("#update")
         page.wait_for_function(
-            "caches.keys().then(k => k.some(n => n.startsWith('cardtable-next-')))",
+            "caches.keys().then(k => k.some(n => n.includes(' next-')))",
             timeout=30_000,
         )
         watch.check()

@@ -1,0 +1,50 @@
+// PyScript's `interpreter` module: the same `loadPyodide` and `version` as pyodide.mjs,
+// but a return visit restores Python from a memory snapshot instead of bootstrapping it
+// (about 0.5 s instead of 2.5 s here).  build.py fills in the snapshot's name, which is a
+// hash of the Pyodide build and of pygame_core, so a stale snapshot is never used.
+//
+// The snapshot is never fetched on the page's critical path: the service worker stores it
+// with the offline copy after the table is up (it is in the precache list), and this
+// module only looks in Cache Storage.  A missing, damaged or refused snapshot means the
+// normal start.  `?snapshot=0` in the address turns it off (tests and benchmarks).
+import { loadPyodide as bootstrap, version } from "./pyodide.mjs";
+
+export { version };
+
+const SNAPSHOT = new URL("__SNAPSHOT__", import.meta.url).href;
+const SNAPSHOT_SHA256 = "__SNAPSHOT_SHA256__";
+
+async function storedSnapshot() {
+  if (!("caches" in globalThis) || new URLSearchParams(location.search).get("snapshot") === "0") {
+    return null;
+  }
+  try {
+    const hit = await caches.match(SNAPSHOT);
+    if (!hit) return null;
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    // A damaged copy could restore into a broken interpreter: check it first.
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+    return hex === SNAPSHOT_SHA256 ? bytes : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function loadPyodide(options = {}) {
+  const snapshot = await storedSnapshot();
+  if (snapshot) {
+    try {
+      const pyodide = await bootstrap({ ...options, _loadSnapshot: snapshot });
+      // The snapshot holds the random generator's state as it was when the snapshot was
+      // made: seed it afresh, or every start would deal the same "fresh" seeds.
+      pyodide.runPython("import random; random.seed()");
+      document.documentElement.dataset.pythonStart = "snapshot";
+      return pyodide;
+    } catch (error) {
+      console.warn("card table: the stored snapshot did not restore; starting normally", error);
+    }
+  }
+  document.documentElement.dataset.pythonStart = "bootstrap";
+  return bootstrap(options);
+}
