@@ -149,9 +149,10 @@ def test_encoding_an_illegal_log_is_refused() -> None:
 @given(st.text(max_size=300))
 def test_any_text_gives_a_replay_or_a_replay_error(text: str) -> None:
     try:
-        decode(text)
+        replay = decode(text)
     except ReplayError:
-        pass
+        return
+    assert isinstance(replay, Replay)
 
 
 _LINK = encode(random_match("avissinia", 11, moves=120))
