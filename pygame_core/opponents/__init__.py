@@ -85,9 +85,28 @@ class SearchOpponent(Opponent):
 
     budget = _Budget()
 
+    value_unit = "points"  # what ``action_value`` counts, in words ("points", "chips")
+
     def world(self, obs: Observation, rng: random.Random) -> Any:
         """A full game state consistent with ``obs``, the hidden cards sampled with ``rng``."""
         raise NotImplementedError
+
+    def action_value(self, world: Any, action: str) -> float:
+        """What taking ``action`` in the sighted ``world`` is worth to this seat, in
+        ``value_unit``: the figure the search compares candidates by (the review of the
+        human's play reads it too).  This default plays the deal out with the medium
+        level in every seat and counts the change in the seat's score; a game's search
+        overrides it with its own fast playout."""
+        trial = world.clone()
+        before = trial.scores[self.seat]
+        deals = trial.deals_finished
+        trial.apply(action)
+        players = [make_opponent(self.game, "medium", s, trial.seed)
+                   for s in range(trial.num_players)]
+        while not trial.is_over and trial.deals_finished == deals:
+            seat = trial.current_player
+            trial.apply(players[seat].decide(trial.observation(seat)))
+        return float(trial.scores[self.seat] - before)
 
 
 def opponent_class(game: str, level: str) -> type[Opponent]:
