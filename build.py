@@ -68,7 +68,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # and TOML chunks they could pull in later are not used by the page and are left out.
 PYSCRIPT_CHUNKS = ("error", "deprecations-manager", "donkey", "py-editor", "py-game",
                    "py-terminal")
-SITE_FILES = ("index.html", "style.css", "boot.js")
+SITE_FILES = ("index.html", "style.css", "boot.js", "embed.js")
 # The glue (web/main.py) travels inside the zip as this module, and the page's inline
 # script only imports it: PyScript then has no separate file to fetch and scan for imports,
 # which measured about 50 ms off the time to ready.
