@@ -1,8 +1,9 @@
 """How long a replay link is for a whole match of each game (goal: well under 2,000).
 
 Plays full matches medium against medium over a range of seeds and prints, per game, the
-link's length in characters (median and largest) beside two other packings of the same
-log: one varint byte per action index, with and without deflate.
+match's deals and moves, the link's length in characters (median and largest) and per
+deal, beside two other packings of the same log: one varint byte per action index, with
+and without deflate (medians).
 
     python benchmarks/replay_links.py [--seeds 10] [--first-seed 1]
 """
@@ -43,21 +44,23 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     print(f"full matches, medium v medium, seeds {args.first_seed}..."
           f"{args.first_seed + args.seeds - 1} (characters of base64url after 'replay=')")
-    print(f"{'game':<28}{'moves':>8}{'link':>8}{'max':>7}{'varint':>9}{'varint+deflate':>16}")
+    print(f"{'game':<28}{'deals':>7}{'moves':>8}{'link':>8}{'max':>7}{'per deal':>9}"
+          f"{'varint':>9}{'varint+deflate':>16}")
     for name, options in CASES:
         rows = []
         for seed in range(args.first_seed, args.first_seed + args.seeds):
             game = full_match(name, options, seed)
             link = encode(game)
             assert decode(link).actions == tuple(game.history)  # the benchmark checks itself
-            rows.append(link_lengths(game))
+            rows.append({**link_lengths(game), "deals": game.deals_finished})
         label = name + "".join(f" {k}={v}" for k, v in options.items())
 
         def med(key: str, rows: list[dict[str, int]] = rows) -> float:
             return statistics.median(r[key] for r in rows)
 
-        print(f"{label:<28}{med('actions'):>8.0f}{med('link'):>8.0f}"
-              f"{max(r['link'] for r in rows):>7}{med('varint_log'):>9.0f}"
+        per_deal = sum(r["link"] for r in rows) / sum(r["deals"] for r in rows)
+        print(f"{label:<28}{med('deals'):>7.0f}{med('actions'):>8.0f}{med('link'):>8.0f}"
+              f"{max(r['link'] for r in rows):>7}{per_deal:>9.1f}{med('varint_log'):>9.0f}"
               f"{med('varint_log_deflated'):>16.0f}")
     return 0
 

@@ -61,6 +61,11 @@ class Replay:
     def of(cls, game: Game[Any, Any]) -> Replay:
         return cls(game.NAME, game.options_dict(), game.seed, tuple(game.history))
 
+    def up_to(self, steps: int) -> Replay:
+        """The same match cut after ``steps`` actions: the link to one finished deal is
+        the match up to that deal's end (``ReplayStepper.deal_range(d)[1]``)."""
+        return Replay(self.game, self.options, self.seed, self.actions[:max(0, steps)])
+
     def new_game(self) -> Game[Any, Any]:
         """The match at its start, from the seed and options."""
         from . import new_game

@@ -216,7 +216,7 @@ def test_deal_starts_and_jumps(matches: dict[str, Any]) -> None:
     game = matches["avinas"]
     stepper = ReplayStepper(game)
     assert stepper.deal_starts[0] == 0
-    assert stepper.deals == game.deals_finished + 1 or game.is_over
+    assert stepper.deals == game.deals_finished + (0 if game.is_over else 1)
     for deal, start in enumerate(stepper.deal_starts):
         state = stepper.jump_to_deal(deal)
         assert stepper.step == start
@@ -229,6 +229,11 @@ def test_deal_starts_and_jumps(matches: dict[str, Any]) -> None:
             assert stepper.deal_of(first) == deal - 1  # a deal's last step shows its summary
     with pytest.raises(ReplayError, match="no deal"):
         stepper.jump_to_deal(stepper.deals)
+    # The link to one finished deal: the match up to its end.
+    end = stepper.deal_range(1)[1]
+    cut = decode(encode(stepper.replay.up_to(end)))
+    assert cut.actions == tuple(game.history[:end])
+    assert ReplayStepper(cut).go(end).full_state() == stepper.go(end).full_state()
 
 
 def test_the_view_shows_every_hand_or_only_the_chosen_seat(matches: dict[str, Any]) -> None:
