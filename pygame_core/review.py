@@ -15,7 +15,8 @@ noise.
 
 ``review(...)`` is a generator: it yields between slices of work (like an opponent's
 ``think``) so the page can hand control back to the browser, and returns a ``Review``.
-``run_to_end`` drives it in one go (tests, scripts, the terminal).
+``run_to_end`` (from ``opponents``, re-exported here) drives it in one go (tests, scripts,
+the terminal).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from .base import Game
-from .opponents import SearchOpponent, make_opponent
+from .opponents import SearchOpponent, make_opponent, run_to_end
 from .replay import Replay, ReplayStepper
 from .views import SEAT_NAMES, narrate
 from .views.comforts import hint_text
@@ -39,6 +40,8 @@ MIN_COST = 0.75  # ... and this much, in the search's unit
 WORLDS = 32  # sampled worlds per decision
 SLICE_SECONDS = 0.008  # the page gets control back at least this often
 LEVEL = "hard"
+
+__all__ = ["Decision", "Review", "review", "run_to_end"]
 
 T = TypeVar("T")
 
@@ -196,7 +199,8 @@ def _evaluate(
     for _ in range(worlds):
         world = adviser.world(obs, rng)
         for action in legal:
-            values[action].append(adviser.action_value(world, action))
+            value = yield from _sliced(adviser.action_value_slices(world, action), clock)
+            values[action].append(value)
             if clock.due():
                 yield
     means = {a: statistics.fmean(v) for a, v in values.items()}
@@ -212,11 +216,13 @@ def _evaluate(
     )
 
 
-def run_to_end(thinking: Generator[None, None, T]) -> T:
-    """Drive a sliced computation (a review, an opponent's think) to its result."""
+def _sliced(work: Generator[None, None, T], clock: _Slices) -> Generator[None, None, T]:
+    """Run ``work``, passing its pauses on only when a slice of time is used up."""
     while True:
         try:
-            next(thinking)
+            next(work)
         except StopIteration as done:
-            value: T = done.value
-            return value
+            result: T = done.value
+            return result
+        if clock.due():
+            yield
