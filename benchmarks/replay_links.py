@@ -1,9 +1,9 @@
 """How long a replay link is for a whole match of each game (goal: well under 2,000).
 
 Plays full matches medium against medium over a range of seeds and prints, per game, the
-match's deals and moves, the link's length in characters (median and largest) and per
-deal, beside two other packings of the same log: one varint byte per action index, with
-and without deflate (medians).
+match's deals and moves, the link's length in characters (median and largest), per deal,
+and to the end of the 50th deal (the whole match if shorter), beside two other packings
+of the whole log: one varint byte per action index, with and without deflate (medians).
 
     python benchmarks/replay_links.py [--seeds 10] [--first-seed 1]
 """
@@ -17,7 +17,9 @@ from typing import Any
 
 from pygame_core import new_game
 from pygame_core.opponents import make_opponent
-from pygame_core.replay import decode, encode, link_lengths
+from pygame_core.replay import Replay, ReplayStepper, decode, encode, link_lengths
+
+SESSION_DEALS = 50  # a long sitting at the table: the link to the end of the 50th deal
 
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("avissinia", {}),
@@ -44,7 +46,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     print(f"full matches, medium v medium, seeds {args.first_seed}..."
           f"{args.first_seed + args.seeds - 1} (characters of base64url after 'replay=')")
-    print(f"{'game':<28}{'deals':>7}{'moves':>8}{'link':>8}{'max':>7}{'per deal':>9}"
+    print(f"{'game':<28}{'deals':>7}{'moves':>8}{'link':>8}{'max':>7}{'per deal':>9}{'50 deals':>9}"
           f"{'varint':>9}{'varint+deflate':>16}")
     for name, options in CASES:
         rows = []
@@ -52,7 +54,10 @@ def main(argv: list[str]) -> int:
             game = full_match(name, options, seed)
             link = encode(game)
             assert decode(link).actions == tuple(game.history)  # the benchmark checks itself
-            rows.append({**link_lengths(game), "deals": game.deals_finished})
+            starts = ReplayStepper(game).deal_starts
+            end = starts[SESSION_DEALS] if len(starts) > SESSION_DEALS else len(game.history)
+            session = len(encode(Replay.of(game).up_to(end)))
+            rows.append({**link_lengths(game), "deals": game.deals_finished, "session": session})
         label = name + "".join(f" {k}={v}" for k, v in options.items())
 
         def med(key: str, rows: list[dict[str, int]] = rows) -> float:
@@ -60,7 +65,8 @@ def main(argv: list[str]) -> int:
 
         per_deal = sum(r["link"] for r in rows) / sum(r["deals"] for r in rows)
         print(f"{label:<28}{med('deals'):>7.0f}{med('actions'):>8.0f}{med('link'):>8.0f}"
-              f"{max(r['link'] for r in rows):>7}{per_deal:>9.1f}{med('varint_log'):>9.0f}"
+              f"{max(r['link'] for r in rows):>7}{per_deal:>9.1f}"
+              f"{med('session'):>9.0f}{med('varint_log'):>9.0f}"
               f"{med('varint_log_deflated'):>16.0f}")
     return 0
 
