@@ -26,7 +26,7 @@ import random
 import statistics
 import time
 from collections.abc import Generator, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from .base import Game
@@ -85,7 +85,7 @@ class Review:
 
     seat: int
     decisions: list[Decision] = field(default_factory=list)
-    seconds: float = 0.0
+    seconds: float = 0.0  # from start to end, the page's time between slices included
     note: str = ("Figures are expected values from the hard level's search over sampled "
                  "hands; a play is marked only when its cost is clearly beyond the search's "
                  "own noise.")
@@ -137,9 +137,13 @@ def review(
 ) -> Generator[None, None, Review]:
     """Review ``seat``'s decisions in ``deal`` (or at the given ``steps``, or all of them).
 
+    A decision at step ``s`` is the action that leads from step ``s`` to ``s + 1``: the
+    page shows it with ``stepper.go(decision.step)``.
+
     Deterministic for a given replay and ``seed`` (default: the match's seed).
     """
     stepper = replay if isinstance(replay, ReplayStepper) else ReplayStepper(replay)
+    where = stepper.step  # a stepper passed in is left where it was
     game_name = stepper.replay.game
     seed = stepper.replay.seed if seed is None else seed
     started = time.perf_counter()
@@ -163,16 +167,10 @@ def review(
             obs = stepper.go(decision.step).observation(seat)
             choice = yield from adviser.think(obs)
             if choice == decision.best:
-                result.decisions[index] = _with_why(decision, adviser.explain())
-    stepper.go(0)
+                result.decisions[index] = replace(decision, why=adviser.explain())
+    stepper.go(where)
     result.seconds = time.perf_counter() - started
     return result
-
-
-def _with_why(decision: Decision, why: str) -> Decision:
-    from dataclasses import replace
-
-    return replace(decision, why=why)
 
 
 class _Slices:

@@ -72,6 +72,12 @@ def test_the_review_yields_in_slices_and_reviews_only_the_seat() -> None:
     assert slices > 0
     assert result.decisions and all(d.played == game.history[d.step] for d in result.decisions)
     stepper = ReplayStepper(game)
+    stepper.go(7)
+    again = run_to_end(review(stepper, 1, worlds=6))
+    assert stepper.step == 7  # the page's stepper is left where it was
+    # The figures are deterministic (the hard player's own "why" may stop on its clock).
+    assert [(d.step, d.best, d.cost) for d in again.decisions] == [
+        (d.step, d.best, d.cost) for d in result.decisions]
     assert all(stepper.movers[d.step] == 1 for d in result.decisions)
     assert result.seconds > 0
 
