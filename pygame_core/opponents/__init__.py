@@ -15,7 +15,7 @@ import functools
 import importlib
 import random
 from collections.abc import Generator
-from typing import Any
+from typing import Any, TypeVar
 
 Observation = dict[str, Any]
 Thinking = Generator[None, None, str]
@@ -41,6 +41,19 @@ def chance_of_any(unseen: int, drawn: int, good: int) -> float:
     for i in range(min(drawn, unseen)):
         none *= max(0, unseen - good - i) / (unseen - i)
     return 1.0 - none
+
+
+T = TypeVar("T")
+
+
+def run_to_end(work: Generator[None, None, T]) -> T:
+    """Drive a sliced computation (a ``think``, a review) to its result in one go."""
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            result: T = done.value
+            return result
 
 
 class Opponent:
@@ -69,13 +82,7 @@ class Opponent:
         return getattr(self, "reason", "")
 
     def decide(self, obs: Observation) -> str:
-        thinking = self.think(obs)
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                result: str = done.value
-                return result
+        return run_to_end(self.think(obs))
 
 
 class SearchOpponent(Opponent):
@@ -85,9 +92,40 @@ class SearchOpponent(Opponent):
 
     budget = _Budget()
 
+    value_unit = "points"  # what ``action_value`` counts, in words ("points", "chips")
+
     def world(self, obs: Observation, rng: random.Random) -> Any:
         """A full game state consistent with ``obs``, the hidden cards sampled with ``rng``."""
         raise NotImplementedError
+
+    def action_value(self, world: Any, action: str) -> float:
+        """What taking ``action`` in the sighted ``world`` is worth to this seat, in
+        ``value_unit``: the figure the search compares candidates by (the review of the
+        human's play reads it too).  This default plays the deal out with the medium
+        level in every seat and counts the change in the seat's score; a game's search
+        overrides it with its own fast playout."""
+        return run_to_end(self._medium_playout(world, action))
+
+    def action_value_slices(self, world: Any, action: str) -> Generator[None, None, float]:
+        """``action_value``, yielding between the moves of the default's long playout so a
+        caller on the page keeps its slices short; a game's own fast ``action_value`` is
+        called whole."""
+        if type(self).action_value is SearchOpponent.action_value:
+            return (yield from self._medium_playout(world, action))
+        return self.action_value(world, action)
+
+    def _medium_playout(self, world: Any, action: str) -> Generator[None, None, float]:
+        trial = world.clone()
+        before = trial.scores[self.seat]
+        deals = trial.deals_finished
+        trial.apply(action)
+        players = [make_opponent(self.game, "medium", s, trial.seed)
+                   for s in range(trial.num_players)]
+        while not trial.is_over and trial.deals_finished == deals:
+            yield
+            seat = trial.current_player
+            trial.apply(players[seat].decide(trial.observation(seat)))
+        return float(trial.scores[self.seat] - before)
 
 
 def opponent_class(game: str, level: str) -> type[Opponent]:

@@ -396,6 +396,7 @@ def _playout(
 
 class Hard(SearchOpponent):
     level = "hard"
+    value_unit = "chips"
     # About 20-60 ms a decision on CPython (2 to 8 players); the cap bounds a slow machine.
     budget = Budget(iterations=600, seconds=0.2)
 

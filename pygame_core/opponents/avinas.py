@@ -554,6 +554,7 @@ def _equal(a: Card, b: Card, eff: dict[Card, int], strength: dict[Card, int],
 
 class Hard(SearchOpponent):
     level = "hard"
+    value_unit = "penalties"
     budget = Budget(iterations=60, seconds=0.2)
 
     def think(self, obs: Observation) -> Thinking:
@@ -572,12 +573,7 @@ class Hard(SearchOpponent):
         def sample() -> Avinas:
             return self.world(obs, rng)
 
-        def score(world: Avinas, action: str) -> float:
-            trial = world.clone()
-            trial._apply(Avinas.parse_action(action))
-            return playout(trial, self.seat)
-
-        best, means = yield from pimc(candidates, sample, score, self.budget)
+        best, means = yield from pimc(candidates, sample, self.action_value, self.budget)
         if best == "knock" and means["knock"] < means["no knock"] + 0.5:
             best = "no knock"  # sighted playouts flatter a knock: demand a clear gain
         self.reason = (
@@ -588,6 +584,11 @@ class Hard(SearchOpponent):
 
     def world(self, obs: Observation, rng: random.Random) -> Avinas:
         return world_from_observation(obs, rng)
+
+    def action_value(self, world: Avinas, action: str) -> float:
+        trial = world.clone()
+        trial._apply(Avinas.parse_action(action))
+        return playout(trial, self.seat)
 
 
 LEVEL_CLASSES: dict[str, type[Opponent]] = {"easy": Easy, "medium": Medium, "hard": Hard}

@@ -210,17 +210,17 @@ class Hard(SearchOpponent):
         def sample() -> Avissinia:
             return self.world(obs, rng)
 
-        def score(world: Avissinia, action: str) -> float:
-            trial = world.clone()
-            trial._apply(Avissinia.parse_action(action))
-            return _greedy_playout(trial, self.seat)
-
-        best, means = yield from pimc(candidates, sample, score, self.budget)
+        best, means = yield from pimc(candidates, sample, self.action_value, self.budget)
         self.reason = f"searched {len(candidates)} plays; expects {means[best]:+.1f} points"
         return best
 
     def world(self, obs: Observation, rng: random.Random) -> Avissinia:
         return world_from_observation(obs, rng)
+
+    def action_value(self, world: Avissinia, action: str) -> float:
+        trial = world.clone()
+        trial._apply(Avissinia.parse_action(action))
+        return _greedy_playout(trial, self.seat)
 
 
 def _distinct(legal: list[str], view: _View) -> list[str]:

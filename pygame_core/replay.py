@@ -1,0 +1,455 @@
+"""Replays: a whole match in a link, and a stepper to walk through it.
+
+A replay link carries ``(game, options, seed, actions)``, which replays a match exactly
+(see ``base.py``).  Each action is written as its index among the legal actions at that
+point, and the indices of the whole log are packed into one mixed-radix number: a choice
+among ``n`` legal actions costs ``log2(n)`` bits and a forced move costs nothing.  Packed
+so, the log is already as dense as deflate could make it; the header (game name, options)
+is deflated only when that comes out shorter (``FLAG_DEFLATED``).
+
+Layout of the decoded bytes::
+
+    version (1 byte) | flags (1 byte) | body (deflated if flagged) | check (4 bytes)
+    body = name length, name, seed, options length, options JSON, action count, log
+
+with every number an unsigned LEB128 varint, the log the mixed-radix number's bytes
+(little-endian) and ``check`` the first 4 bytes of SHA-256 over version, flags and the
+plain body.  The whole is base64url without padding, for a URL fragment
+(``#replay=...``), which browsers never send to the host.
+
+``decode_link`` validates everything (base64, version, check, structure, the game, its
+options, every index against the legal actions) and raises ``ReplayError`` with a message
+a person can act on; it never raises anything else.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import zlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .base import Game, GameError
+
+LINK_VERSION = 1
+FLAG_DEFLATED = 1
+CHECK_BYTES = 4
+FRAGMENT_KEY = "replay"
+MAX_LINK_CHARS = 100_000  # far above any real match; refuses absurd input cheaply
+MAX_BODY_BYTES = 200_000  # a deflated body may not inflate beyond this
+MAX_ACTIONS = 100_000
+
+
+class ReplayError(GameError):
+    """A replay link that cannot be read: the message says why and what to do."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """What a replay link carries."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    actions: tuple[str, ...]
+
+    @classmethod
+    def of(cls, game: Game[Any, Any]) -> Replay:
+        return cls(game.NAME, game.options_dict(), game.seed, tuple(game.history))
+
+    def up_to(self, steps: int) -> Replay:
+        """The same match cut after ``steps`` actions: the link to one finished deal is
+        the match up to that deal's end (``ReplayStepper.deal_range(d)[1]``)."""
+        return Replay(self.game, self.options, self.seed, self.actions[:max(0, steps)])
+
+    def new_game(self) -> Game[Any, Any]:
+        """The match at its start, from the seed and options."""
+        from . import new_game
+
+        return new_game(self.game, seed=self.seed, **self.options)
+
+    def final_game(self) -> Game[Any, Any]:
+        """The match after every action of the log."""
+        game = self.new_game()
+        for action in self.actions:
+            game.apply(action)
+        return game
+
+
+# --- bytes ------------------------------------------------------------------------------
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return bytes(out)
+
+
+class _Reader:
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.at = 0
+
+    def varint(self, what: str, limit: int) -> int:
+        value = shift = 0
+        while True:
+            if self.at >= len(self.data):
+                raise ReplayError(f"replay link is cut short (it ends inside the {what})")
+            byte = self.data[self.at]
+            self.at += 1
+            value |= (byte & 0x7F) << shift
+            if value > limit:
+                raise ReplayError(f"replay link is damaged: its {what} is out of range")
+            if not byte & 0x80:
+                return value
+            shift += 7
+
+    def take(self, count: int, what: str) -> bytes:
+        if self.at + count > len(self.data):
+            raise ReplayError(f"replay link is cut short (it ends inside the {what})")
+        chunk = self.data[self.at:self.at + count]
+        self.at += count
+        return chunk
+
+    def rest(self) -> bytes:
+        chunk = self.data[self.at:]
+        self.at = len(self.data)
+        return chunk
+
+
+def _check(head: bytes, body: bytes) -> bytes:
+    return hashlib.sha256(head + body).digest()[:CHECK_BYTES]
+
+
+def _indices(replay: Replay) -> Iterator[tuple[int, int]]:
+    """(index among the legal actions, how many there were) for each action of the log."""
+    game = replay.new_game()
+    for number, text in enumerate(replay.actions, 1):
+        legal = [str(a) for a in game.legal_actions()]
+        try:
+            index = legal.index(text)
+        except ValueError:
+            raise ReplayError(f"move {number} ({text!r}) is not legal at that point") from None
+        yield index, len(legal)
+        game.apply(legal[index])
+
+
+# --- encoding -----------------------------------------------------------------------------
+def encode(replay: Replay | Game[Any, Any]) -> str:
+    """The replay as base64url text (without the ``replay=`` key)."""
+    if isinstance(replay, Game):
+        replay = Replay.of(replay)
+    packed = 0
+    scale = 1
+    for index, count in _indices(replay):
+        packed += index * scale
+        scale *= count
+    log = packed.to_bytes((packed.bit_length() + 7) // 8, "little")
+    name = replay.game.encode()
+    # No options (the usual case) are written as nothing at all, not as "{}".
+    options = json.dumps(replay.options, sort_keys=True, separators=(",", ":"),
+                         ensure_ascii=False).encode() if replay.options else b""
+    body = b"".join((
+        _varint(len(name)), name, _varint(replay.seed), _varint(len(options)), options,
+        _varint(len(replay.actions)), log,
+    ))
+    deflater = zlib.compressobj(9, zlib.DEFLATED, -15)
+    deflated = deflater.compress(body) + deflater.flush()
+    flags = FLAG_DEFLATED if len(deflated) < len(body) else 0
+    head = bytes((LINK_VERSION, flags))
+    data = head + (deflated if flags else body) + _check(head, body)
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def fragment(replay: Replay | Game[Any, Any]) -> str:
+    """The URL fragment (without ``#``) that opens this replay: ``replay=...``."""
+    return f"{FRAGMENT_KEY}={encode(replay)}"
+
+
+# --- decoding -----------------------------------------------------------------------------
+_AGAIN = "ask whoever shared it to copy the replay link again"
+
+
+def _unbase64(text: str) -> bytes:
+    if not isinstance(text, str):
+        raise ReplayError("a replay link must be text")
+    text = text.strip()
+    if not text:
+        raise ReplayError("the replay link is empty: copy the whole link, including "
+                          "everything after 'replay='")
+    if len(text) > MAX_LINK_CHARS:
+        raise ReplayError("the replay link is far too long to be one of ours")
+    alphabet = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    stray = sorted({c for c in text if c not in alphabet})
+    if stray:
+        shown = " ".join(repr(c) for c in stray[:5])
+        raise ReplayError(f"the replay link has characters that do not belong in it ({shown}): "
+                          "it was probably cut or changed when it was pasted")
+    if len(text) % 4 == 1:
+        raise ReplayError(f"the replay link is cut short or has a character too many: {_AGAIN}")
+    try:
+        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError) as exc:  # no other way in, but never let one out
+        raise ReplayError(f"the replay link cannot be read ({exc}): {_AGAIN}") from exc
+    # The last character may carry unused bits: only the canonical spelling is ours, so
+    # that no edit of a link goes unnoticed.
+    if base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii") != text:
+        raise ReplayError(f"the replay link has been damaged or altered at its end: {_AGAIN}")
+    return data
+
+
+def _inflate(data: bytes) -> bytes:
+    inflater = zlib.decompressobj(-15)
+    try:
+        body = inflater.decompress(data, MAX_BODY_BYTES)
+    except zlib.error as exc:
+        raise ReplayError(f"the replay link is damaged (it does not unpack): {_AGAIN}") from exc
+    if inflater.unconsumed_tail or not inflater.eof or inflater.unused_data:
+        raise ReplayError(f"the replay link is damaged (it does not unpack): {_AGAIN}")
+    return body
+
+
+def decode(text: str) -> Replay:
+    """Read a replay link (the part after ``replay=``); raise ReplayError if it is bad."""
+    data = _unbase64(text)
+    if len(data) < 2 + CHECK_BYTES:
+        raise ReplayError(f"the replay link is cut short: {_AGAIN}")
+    version, flags = data[0], data[1]
+    if version != LINK_VERSION:
+        raise ReplayError(f"this replay link is of version {version}, which this copy of the "
+                          f"site does not read (it reads version {LINK_VERSION}): open it on "
+                          "the site it came from, or update this one")
+    if flags & ~FLAG_DEFLATED:
+        raise ReplayError(f"the replay link is damaged (unknown flags): {_AGAIN}")
+    stored = data[2:]
+    body, check = stored[:-CHECK_BYTES], stored[-CHECK_BYTES:]
+    if flags & FLAG_DEFLATED:
+        body = _inflate(body)
+    if _check(data[:2], body) != check:
+        raise ReplayError("the replay link has been damaged or altered (its check does not "
+                          f"match): it may have been cut when it was pasted; {_AGAIN}")
+    return _parse_body(body)
+
+
+def _parse_body(body: bytes) -> Replay:
+    from . import GAMES
+    from .base import MAX_SEED
+
+    reader = _Reader(body)
+    name_bytes = reader.take(reader.varint("game name", 64), "game name")
+    try:
+        name = name_bytes.decode()
+    except UnicodeDecodeError:
+        raise ReplayError("the replay link is damaged: its game name is unreadable") from None
+    if name not in GAMES:
+        raise ReplayError(f"the replay link is for a game this site does not have ({name!r}; "
+                          f"it has {', '.join(GAMES)})")
+    seed = reader.varint("seed", MAX_SEED)
+    raw = reader.take(reader.varint("options", MAX_BODY_BYTES), "options")
+    try:
+        options = json.loads(raw.decode()) if raw else {}
+    except (UnicodeDecodeError, ValueError):
+        raise ReplayError("the replay link is damaged: its options are unreadable") from None
+    if not isinstance(options, dict):
+        raise ReplayError("the replay link is damaged: its options are not a set of settings")
+    count = reader.varint("number of moves", MAX_ACTIONS)
+    packed = int.from_bytes(reader.rest(), "little")
+    replay = Replay(name, options, seed, ())
+    try:
+        game = replay.new_game()
+    except GameError as exc:
+        raise ReplayError(f"the replay link has settings this site does not accept: {exc}") from exc
+    actions: list[str] = []
+    for number in range(1, count + 1):
+        legal = [str(a) for a in game.legal_actions()]
+        if not legal:
+            raise ReplayError(f"the replay link is damaged: it has {count} moves but the match "
+                              f"ends after {number - 1}")
+        packed, index = divmod(packed, len(legal))
+        try:
+            game.apply(legal[index])
+        except GameError as exc:  # the rules disagree with their own legal list: a bug
+            raise ReplayError(f"move {number} of the replay cannot be played: {exc}") from exc
+        actions.append(legal[index])
+    if packed:
+        raise ReplayError("the replay link is damaged: it holds more than its moves")
+    return Replay(name, options, seed, tuple(actions))
+
+
+def decode_fragment(fragment_text: str) -> Replay | None:
+    """The replay named by a URL fragment (with or without ``#``), or None if it names
+    none; a ``replay=`` that cannot be read raises ReplayError."""
+    if not isinstance(fragment_text, str):
+        return None
+    for part in fragment_text.lstrip("#").split("&"):
+        key, _, value = part.partition("=")
+        if key == FRAGMENT_KEY:
+            return decode(value)
+    return None
+
+
+def link_lengths(replay: Replay | Game[Any, Any]) -> dict[str, int]:
+    """How long the link is, and how long it would be with other packings (for the
+    benchmark): one byte-varint per index, with and without deflate."""
+    if isinstance(replay, Game):
+        replay = Replay.of(replay)
+    varints = b"".join(_varint(i) for i, _ in _indices(replay))
+    deflater = zlib.compressobj(9, zlib.DEFLATED, -15)
+    deflated = deflater.compress(varints) + deflater.flush()
+
+    def b64(n: int) -> int:
+        return (n * 4 + 2) // 3
+
+    return {
+        "link": len(encode(replay)),
+        "actions": len(replay.actions),
+        "varint_log": b64(len(varints)),
+        "varint_log_deflated": b64(len(deflated)),
+    }
+
+
+# --- the stepper ------------------------------------------------------------------------
+CHECKPOINT_EVERY = 32  # states kept every so many steps; the rest are replayed from them
+
+
+class ReplayStepper:
+    """The states of a replayed match, step by step.
+
+    Step ``k`` is the match after its first ``k`` actions (step 0: the first deal dealt,
+    nobody has played; the last step: after the last action).  Deals (rounds, hands) are
+    numbered from 0; ``deal_starts[d]`` is the step at which deal ``d`` begins, and the
+    step at which it ends is the next deal's start (there the game's records hold the
+    finished deal, and the view shows its summary).
+    """
+
+    def __init__(self, replay: Replay | Game[Any, Any]) -> None:
+        if isinstance(replay, Game):
+            replay = Replay.of(replay)
+        self.replay = replay
+        game = replay.new_game()
+        self._checkpoints: list[Game[Any, Any]] = [game.clone()]
+        self.movers: list[int] = []  # the seat that made each action
+        self.deal_starts: list[int] = [0]
+        for number, action in enumerate(replay.actions, 1):
+            seat = game.current_player
+            try:
+                game.apply(action)
+            except GameError as exc:
+                raise ReplayError(f"move {number} of the replay cannot be played: {exc}") from exc
+            self.movers.append(-1 if seat is None else seat)
+            if game.deals_finished >= len(self.deal_starts) and not game.is_over:
+                self.deal_starts.append(number)
+            if number % CHECKPOINT_EVERY == 0:
+                self._checkpoints.append(game.clone())
+        self.final = game
+        self.step = 0
+        self._cache: tuple[int, Game[Any, Any]] = (0, self._checkpoints[0].clone())
+
+    # --- positions --------------------------------------------------------------------
+    @property
+    def steps(self) -> int:
+        """The last step: the number of actions."""
+        return len(self.replay.actions)
+
+    @property
+    def deals(self) -> int:
+        return len(self.deal_starts)
+
+    def deal_of(self, step: int | None = None) -> int:
+        """The deal that step ``step`` (default: the current one) is part of; a deal's
+        last step, where its summary shows, belongs to it."""
+        step = self.step if step is None else step
+        deal = 0
+        for number, start in enumerate(self.deal_starts):
+            if start < step or start == 0:
+                deal = number
+        return deal
+
+    def deal_range(self, deal: int) -> tuple[int, int]:
+        """(first step, last step) of ``deal``."""
+        self._check_deal(deal)
+        end = self.deal_starts[deal + 1] if deal + 1 < self.deals else self.steps
+        return self.deal_starts[deal], end
+
+    def _check_deal(self, deal: int) -> None:
+        if not 0 <= deal < self.deals:
+            raise ReplayError(f"there is no deal {deal + 1} in this replay (it has {self.deals})")
+
+    # --- moving -------------------------------------------------------------------------
+    def go(self, step: int) -> Game[Any, Any]:
+        """Move to ``step`` (clamped to the replay) and return the state there: a copy the
+        caller may keep, not the stepper's own."""
+        self.step = max(0, min(self.steps, step))
+        return self.state().clone()
+
+    def forward(self) -> Game[Any, Any]:
+        return self.go(self.step + 1)
+
+    def back(self) -> Game[Any, Any]:
+        return self.go(self.step - 1)
+
+    def jump_to_deal(self, deal: int, *, end: bool = False) -> Game[Any, Any]:
+        """To the start of ``deal`` (or its last step, with ``end``)."""
+        first, last = self.deal_range(deal)
+        return self.go(last if end else first)
+
+    def state(self) -> Game[Any, Any]:
+        """The state at the current step (the stepper's own: do not change it)."""
+        at, game = self._cache
+        if at != self.step:
+            if not at <= self.step <= at + CHECKPOINT_EVERY:
+                at = self.step - self.step % CHECKPOINT_EVERY
+                game = self._checkpoints[at // CHECKPOINT_EVERY].clone()
+            for action in self.replay.actions[at:self.step]:
+                game.apply(action)
+            self._cache = (self.step, game)
+        return game
+
+    def last_mover(self) -> int | None:
+        """The seat whose action led to the current step (None at step 0)."""
+        return self.movers[self.step - 1] if self.step else None
+
+    def view(self, seat: int = 0, *, face_up: bool = True) -> dict[str, Any]:
+        """What the table draws at the current step, as ``seat`` sees it.
+
+        With ``face_up`` (the deal is over, nothing is secret any more) the observation
+        also carries ``face_up``: every seat's hand at this step, so a view can draw the
+        other hands face up instead of their backs.  It has no ``legal`` actions: a replay
+        is watched, not played.
+        """
+        game = self.state()
+        obs = game.observation(seat)
+        obs["legal"] = []
+        obs["replay"] = {"step": self.step, "steps": self.steps, "deal": self.deal_of(),
+                         "deals": self.deals, "face_up": face_up}
+        if face_up:
+            obs["face_up"] = face_up_hands(game)
+        return obs
+
+
+def face_up_hands(game: Game[Any, Any]) -> list[list[str]]:
+    """Every seat's hand (card codes) in ``game``.
+
+    Every engine's ``full_state()`` lists the hands under ``hands``; a game whose hands
+    are elsewhere provides ``face_up_hands(self)`` in its own class instead.
+    """
+    own = getattr(game, "face_up_hands", None)
+    if callable(own):
+        hands: list[list[str]] = own()
+        return hands
+    state = game.full_state()
+    return [[str(c) for c in hand] for hand in state["hands"]]
+
+
+def summary_steps(stepper: ReplayStepper) -> Sequence[int]:
+    """The step at which each finished deal ends (where its summary shows)."""
+    return [stepper.deal_range(d)[1] for d in range(stepper.deals)
+            if d + 1 < stepper.deals or stepper.final.is_over]

@@ -1,0 +1,266 @@
+"""Replay links and the replay stepper (pygame_core/replay.py)."""
+
+from __future__ import annotations
+
+import base64
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pygame_core import GAMES, new_game
+from pygame_core.base import GameError
+from pygame_core.replay import (
+    Replay,
+    ReplayError,
+    ReplayStepper,
+    decode,
+    decode_fragment,
+    encode,
+    fragment,
+)
+
+
+def random_match(name: str, seed: int, moves: int | None = None, **options: Any) -> Any:
+    """A match of random legal moves (to the end, or for ``moves`` moves)."""
+    game = new_game(name, seed=seed, **options)
+    rng = random.Random(seed)
+    while not game.is_over and (moves is None or len(game.history) < moves):
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.fixture(scope="module")
+def matches() -> dict[str, Any]:
+    return {
+        "avissinia": random_match("avissinia", 5),
+        "avinas": random_match("avinas", 6, moves=400),
+        "abyssinia": random_match("abyssinia", 7, moves=600, players=6),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_link_replays_the_same_moves_and_scores(matches: dict[str, Any], name: str) -> None:
+    game = matches[name]
+    replay = decode(encode(game))
+    assert replay.game == name
+    assert replay.seed == game.seed
+    assert replay.options == game.options_dict()
+    assert replay.actions == tuple(game.history)
+    again = replay.final_game()
+    assert again.full_state() == game.full_state()
+    assert again.scores == game.scores
+
+
+def test_the_link_carries_options_and_a_scripted_deck() -> None:
+    game = new_game("avissinia", seed=3, partnership=True, target=21)
+    assert decode(encode(game)).options == {"partnership": True, "target": 21}
+    assert decode(encode(new_game("avinas", seed=9))).options == {}
+    from pygame_core.cards import full_pack
+
+    pack = [c.code for c in full_pack()]
+    random.Random(1).shuffle(pack)
+    fixed = new_game("avissinia", seed=4, deck=pack)
+    fixed.apply(fixed.legal_actions()[0])
+    back = decode(encode(fixed))
+    assert back.options["deck"] == pack
+    assert back.final_game().full_state() == fixed.full_state()
+
+
+def test_forced_moves_cost_nothing_and_a_log_is_denser_than_a_byte_a_move(
+    matches: dict[str, Any],
+) -> None:
+    game = matches["avinas"]
+    assert len(encode(game)) < len(game.history)  # under a character a move
+    # An empty log adds nothing to the header: version, flags, name, seed, no options,
+    # a count of 0 and the 4-byte check.
+    start = encode(new_game("avinas", seed=6))
+    assert len(base64.urlsafe_b64decode(start + "==")) == 2 + 7 + 1 + 1 + 1 + 4
+
+
+def test_the_fragment_round_trips_and_ignores_other_keys(matches: dict[str, Any]) -> None:
+    game = matches["avissinia"]
+    text = fragment(game)
+    assert text.startswith("replay=")
+    replay = decode_fragment("#other=1&" + text)
+    assert replay is not None and replay.actions == tuple(game.history)
+    assert decode_fragment("#game=avinas") is None
+    assert decode_fragment("") is None
+
+
+def reencode(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+@pytest.mark.parametrize(
+    ("damage", "words"),
+    [
+        (lambda s: "", "empty"),
+        (lambda s: s[: len(s) // 2], "cut short|damaged|altered"),
+        (lambda s: s[:-1] + ("A" if s[-1] != "A" else "B"), "altered|damaged"),
+        (lambda s: s[:5] + "%20" + s[5:], "do not belong"),
+        (lambda s: "x" * 200_001, "too long"),
+        (lambda s: reencode(bytes([9]) + base64.urlsafe_b64decode(s + "==")[1:]), "version 9"),
+    ],
+)
+def test_a_damaged_link_says_what_is_wrong(
+    matches: dict[str, Any], damage: Any, words: str
+) -> None:
+    import re
+
+    link = encode(matches["avissinia"])
+    with pytest.raises(ReplayError, match=re.compile(words, re.I)):
+        decode(damage(link))
+
+
+def test_a_link_with_a_valid_check_but_bad_contents_is_refused() -> None:
+    """A forged check (recomputed after the edit) still cannot smuggle in a bad match."""
+    from pygame_core import replay as codec
+
+    def forge(body: bytes) -> str:
+        head = bytes((codec.LINK_VERSION, 0))
+        return reencode(head + body + codec._check(head, body))
+
+    name = b"avinas"
+    good = codec._varint(len(name)) + name + codec._varint(1) + codec._varint(2) + b"{}"
+    with pytest.raises(ReplayError, match="game this site does not have"):
+        decode(forge(b"\x05chess" + good[7:]))
+    with pytest.raises(ReplayError, match="settings"):
+        opts = b'{"target":0}'
+        decode(forge(codec._varint(9) + b"avissinia" + b"\x01" + codec._varint(len(opts))
+                     + opts + b"\x00"))
+    with pytest.raises(ReplayError, match="more than its moves"):
+        decode(forge(good + codec._varint(0) + b"\x05"))
+    short = codec._varint(9) + b"avissinia" + codec._varint(1) + codec._varint(0)
+    with pytest.raises(ReplayError, match="ends after"):
+        decode(forge(short + codec._varint(5_000)))  # first moves only: over within 500
+    with pytest.raises(ReplayError, match="out of range"):
+        decode(forge(short + codec._varint(codec.MAX_ACTIONS + 1)))
+
+
+def test_encoding_an_illegal_log_is_refused() -> None:
+    with pytest.raises(ReplayError, match="move 1"):
+        encode(Replay("avinas", {}, 1, ("play 7H",)))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=300))
+def test_any_text_gives_a_replay_or_a_replay_error(text: str) -> None:
+    try:
+        replay = decode(text)
+    except ReplayError:
+        return
+    assert isinstance(replay, Replay)
+
+
+_LINK = encode(random_match("avissinia", 11, moves=120))
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.tuples(st.integers(0, len(_LINK)), st.sampled_from(["flip", "drop", "insert"]),
+                  st.sampled_from(list("AZaz09-_Qw"))),
+        min_size=1, max_size=4,
+    )
+)
+def test_an_edited_link_is_refused(edits: Any) -> None:
+    chars = list(_LINK)
+    for at, kind, char in edits:
+        at = min(at, len(chars) - 1) if chars else 0
+        if kind == "flip" and chars:
+            chars[at] = char
+        elif kind == "drop" and chars:
+            del chars[at]
+        else:
+            chars.insert(at, char)
+    edited = "".join(chars)
+    if edited == _LINK:  # the edits undid each other
+        return
+    with pytest.raises(ReplayError):
+        decode(edited)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(sorted(GAMES)), st.integers(0, 2**63 - 1), st.integers(0, 150))
+def test_every_game_round_trips_any_seed(name: str, seed: int, moves: int) -> None:
+    game = random_match(name, seed, moves=moves)
+    assert decode(encode(game)) == Replay.of(game)
+
+
+# --- the stepper --------------------------------------------------------------------------
+def test_each_step_matches_the_engine(matches: dict[str, Any]) -> None:
+    game = matches["avissinia"]
+    stepper = ReplayStepper(decode(encode(game)))
+    fresh = new_game("avissinia", seed=game.seed)
+    states = [fresh.full_state()]
+    for action in game.history:
+        fresh.apply(action)
+        states.append(fresh.full_state())
+    assert stepper.steps == len(game.history)
+    for step in range(stepper.steps + 1):  # forward
+        assert stepper.go(step).full_state() == states[step]
+    for step in range(stepper.steps, -1, -7):  # back, across checkpoints
+        stepper.go(step)
+        assert stepper.state().full_state() == states[step]
+    stepper.go(40)
+    assert stepper.back().full_state() == states[39]
+    assert stepper.forward().full_state() == states[40]
+    assert stepper.go(10**6).full_state() == states[-1]
+    assert stepper.go(-5).full_state() == states[0]
+
+
+def test_deal_starts_and_jumps(matches: dict[str, Any]) -> None:
+    game = matches["avinas"]
+    stepper = ReplayStepper(game)
+    assert stepper.deal_starts[0] == 0
+    assert stepper.deals == game.deals_finished + (0 if game.is_over else 1)
+    for deal, start in enumerate(stepper.deal_starts):
+        state = stepper.jump_to_deal(deal)
+        assert stepper.step == start
+        assert state.deals_finished == deal
+        first, last = stepper.deal_range(deal)
+        assert stepper.jump_to_deal(deal, end=True) is not None and stepper.step == last
+        assert stepper.deal_of() == deal
+        if deal:
+            assert stepper.deal_of(first + 1) == deal
+            assert stepper.deal_of(first) == deal - 1  # a deal's last step shows its summary
+    with pytest.raises(ReplayError, match="no deal"):
+        stepper.jump_to_deal(stepper.deals)
+    # The link to one finished deal: the match up to its end.
+    end = stepper.deal_range(1)[1]
+    cut = decode(encode(stepper.replay.up_to(end)))
+    assert cut.actions == tuple(game.history[:end])
+    assert ReplayStepper(cut).go(end).full_state() == stepper.go(end).full_state()
+
+
+def test_the_view_shows_every_hand_or_only_the_chosen_seat(matches: dict[str, Any]) -> None:
+    game = matches["avissinia"]
+    stepper = ReplayStepper(game)
+    stepper.go(3)
+    state = stepper.state()
+    open_view = stepper.view(seat=2, face_up=True)
+    assert open_view["seat"] == 2 and open_view["legal"] == []
+    assert open_view["face_up"] == state.full_state()["hands"]
+    assert open_view["replay"]["step"] == 3
+    closed = stepper.view(seat=2, face_up=False)
+    assert "face_up" not in closed
+    assert closed["hand"] == state.full_state()["hands"][2]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_shows_its_hands_face_up(matches: dict[str, Any], name: str) -> None:
+    stepper = ReplayStepper(matches[name])
+    stepper.go(5)
+    hands = stepper.view(face_up=True)["face_up"]
+    assert len(hands) == stepper.state().num_players
+    assert all(isinstance(c, str) for hand in hands for c in hand)
+    assert any(hands)
+
+
+def test_a_stepper_refuses_a_bad_log() -> None:
+    with pytest.raises(ReplayError, match="move 1"):
+        ReplayStepper(Replay("avissinia", {}, 1, ("trail 2C", "bogus")))
+    assert issubclass(ReplayError, GameError)
