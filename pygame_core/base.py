@@ -69,11 +69,11 @@ def _whole_number(name: str, value: object) -> int:
             return -number if text.startswith("-") else number
     raise OptionError(
         f"option {name} must be a whole number of at most {MAX_OPTION_DIGITS} digits 0-9,"
-        f" not {_shown(value)}"
+        f" not {short_repr(value)}"
     )
 
 
-def _shown(value: object) -> str:
+def short_repr(value: object) -> str:
     """A value for an error message, cut short: a hostile value can be megabytes long."""
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -86,7 +86,7 @@ def _deck(value: object) -> tuple[Any, ...]:
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, (list, tuple)):
-        raise OptionError(f"option deck must be a list of cards, not {_shown(value)}")
+        raise OptionError(f"option deck must be a list of cards, not {short_repr(value)}")
     cards: list[Card] = []
     for item in value:
         try:
@@ -111,7 +111,7 @@ def _coerce(name: str, kind: Any, value: object) -> object:
             return True
         if isinstance(value, str) and value.lower() in ("0", "false", "no", "off"):
             return False
-        raise OptionError(f"option {name} must be true or false, not {_shown(value)}")
+        raise OptionError(f"option {name} must be true or false, not {short_repr(value)}")
     if kind.startswith("int"):
         return _whole_number(name, value)
     if kind.startswith("tuple[int"):  # a few numbers: a list, or "1,2,3" from a link
@@ -119,11 +119,11 @@ def _coerce(name: str, kind: Any, value: object) -> object:
             value = value.replace(",", " ").split()
         if isinstance(value, (list, tuple)) and len(value) <= 10:
             return tuple(_whole_number(name, v) for v in value)
-        raise OptionError(f"option {name} must be a list of whole numbers, not {_shown(value)}")
+        raise OptionError(f"option {name} must be a list of whole numbers, not {short_repr(value)}")
     if kind.startswith("str"):
         if isinstance(value, str):
             return value
-        raise OptionError(f"option {name} must be text, not {_shown(value)}")
+        raise OptionError(f"option {name} must be text, not {short_repr(value)}")
     raise OptionError(f"option {name} cannot be set from outside")
 
 
@@ -135,12 +135,12 @@ def options_from(cls: type[OptionsT], values: Mapping[str, object]) -> OptionsT:
     """
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     if not isinstance(values, Mapping):
-        raise OptionError(f"options must be names with values, not {_shown(values)}")
+        raise OptionError(f"options must be names with values, not {short_repr(values)}")
     kwargs: dict[str, object] = {}
     for name, value in values.items():
         if name not in fields:
             known = ", ".join(sorted(fields))
-            raise OptionError(f"unknown option {_shown(name)} (this game knows: {known})")
+            raise OptionError(f"unknown option {short_repr(name)} (this game knows: {known})")
         if value is None:
             continue
         kwargs[name] = _coerce(name, fields[name].type, value)
@@ -233,10 +233,10 @@ class Game(ABC, Generic[A, OptionsT]):
                 text = str(action)
             except (TypeError, ValueError, AttributeError, IndexError, KeyError,
                     AssertionError) as exc:
-                raise IllegalActionError(f"not a {self.TITLE} action: {_shown(action)}") from exc
+                raise IllegalActionError(f"not a {self.TITLE} action: {short_repr(action)}") from exc
             parsed = self.parse_action(text)
             if parsed != action:
-                raise IllegalActionError(f"not a {self.TITLE} action: {_shown(action)}")
+                raise IllegalActionError(f"not a {self.TITLE} action: {short_repr(action)}")
             action = parsed
         if self.is_over:
             raise IllegalActionError(f"{action}: the match is over")
@@ -251,7 +251,7 @@ class Game(ABC, Generic[A, OptionsT]):
         if isinstance(seat, bool) or not isinstance(seat, int) \
                 or not 0 <= seat < self.num_players:
             raise GameError(
-                f"no seat {_shown(seat)}: this game has seats 0 to {self.num_players - 1}"
+                f"no seat {short_repr(seat)}: this game has seats 0 to {self.num_players - 1}"
             )
         return seat
 
