@@ -233,7 +233,9 @@ class Game(ABC, Generic[A, OptionsT]):
                 text = str(action)
             except (TypeError, ValueError, AttributeError, IndexError, KeyError,
                     AssertionError) as exc:
-                raise IllegalActionError(f"not a {self.TITLE} action: {short_repr(action)}") from exc
+                raise IllegalActionError(
+                    f"not a {self.TITLE} action: {short_repr(action)}"
+                ) from exc
             parsed = self.parse_action(text)
             if parsed != action:
                 raise IllegalActionError(f"not a {self.TITLE} action: {short_repr(action)}")

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import GAMES, game_class
-from .base import Game, GameError, OptionError, short_repr, check_seed, options_from, read_digits
+from .base import Game, GameError, OptionError, check_seed, options_from, read_digits, short_repr
 from .opponents import LEVELS
 from .saves import MAX_SAVE_DEPTH, SaveError, load, parse_json, read_header
 
