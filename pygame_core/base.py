@@ -236,8 +236,11 @@ class Game(ABC, Generic[A, OptionsT]):
                 raise IllegalActionError(
                     f"not a {self.TITLE} action: {short_repr(action)}"
                 ) from exc
-            parsed = self.parse_action(text)
-            if parsed != action:
+            try:
+                parsed = self.parse_action(text)
+            except IllegalActionError:
+                parsed = None
+            if parsed is None or parsed != action:
                 raise IllegalActionError(f"not a {self.TITLE} action: {short_repr(action)}")
             action = parsed
         if self.is_over:
