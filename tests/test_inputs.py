@@ -181,7 +181,7 @@ def test_apply_of_something_that_is_not_an_action_is_an_illegal_action(
 ) -> None:
     game = new_game(name, seed=1)
     before = game.full_state()
-    with pytest.raises(IllegalActionError, match="not an? .*action"):
+    with pytest.raises(IllegalActionError, match=r"not an? .*action"):
         game.apply(thing)  # type: ignore[arg-type]
     assert game.full_state() == before
 

@@ -125,7 +125,7 @@ def test_a_version_1_save_written_by_the_old_program_migrates_and_loads(name: st
     old = json.loads(V1_SAVES[name])
     assert old["version"] == 1 and "reaches" not in old
     game = load_game(V1_SAVES[name])
-    assert game.NAME == name and game.history == old["actions"]
+    assert name == game.NAME and game.history == old["actions"]
     again = game.to_json()  # saved again, it is a version 2 save that vouches for its end
     assert again["version"] == 2 and again["reaches"]["digest"]
     assert load_game(again).full_state() == game.full_state()
