@@ -222,3 +222,12 @@ def test_observation_of_a_seat_that_does_not_exist_is_a_game_error(
     game = new_game(name, seed=1)
     with pytest.raises(GameError, match="no seat"):
         game.observation(seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ['{"pace": "²"}', '{"pace": "٣٠٠"}', "[" * 100_000,
+                                  '{"pace": NaN}', '{"pace": 1, "pace": 2}'])
+def test_damaged_settings_and_statistics_fall_back_to_defaults(text: str) -> None:
+    from pygame_core.views.comforts import DEFAULT_SETTINGS, parse_settings, parse_stats
+
+    assert parse_settings(text) == DEFAULT_SETTINGS
+    assert parse_stats(text) == {}
