@@ -234,14 +234,14 @@ class Game(ABC, Generic[A, OptionsT]):
             except (TypeError, ValueError, AttributeError, IndexError, KeyError,
                     AssertionError) as exc:
                 raise IllegalActionError(
-                    f"not a {self.TITLE} action: {short_repr(action)}"
+                    f"not an action of {self.TITLE}: {short_repr(action)}"
                 ) from exc
             try:
                 parsed = self.parse_action(text)
             except IllegalActionError:
                 parsed = None
             if parsed is None or parsed != action:
-                raise IllegalActionError(f"not a {self.TITLE} action: {short_repr(action)}")
+                raise IllegalActionError(f"not an action of {self.TITLE}: {short_repr(action)}")
             action = parsed
         if self.is_over:
             raise IllegalActionError(f"{action}: the match is over")

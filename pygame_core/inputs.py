@@ -19,7 +19,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import GAMES, game_class
-from .base import Game, GameError, OptionError, check_seed, options_from, read_digits, short_repr
+from .base import (
+    MAX_SEED,
+    Game,
+    GameError,
+    OptionError,
+    check_seed,
+    options_from,
+    read_digits,
+    short_repr,
+)
 from .opponents import LEVELS
 from .saves import MAX_SAVE_DEPTH, SaveError, load, parse_json, read_header
 
@@ -114,8 +123,8 @@ def read_link(pairs: Sequence[tuple[str, str]]) -> Link:
             raise OptionError("the link has a seed but no game")
         if seed is None:
             raise OptionError(
-                f"seed must be a whole number written with the digits 0-9, not"
-                f" {short_repr(values['seed'])}"
+                f"seed must be a whole number from 0 to {MAX_SEED}, written with the digits"
+                f" 0-9, not {short_repr(values['seed'])}"
             )
         seed = check_seed(seed)
     speed = None
