@@ -1,12 +1,13 @@
 """Property: a real save of any game, damaged in any of many ways (the slot wrapper too), is
 either refused with SaveError or loads to a legitimate game; nothing else ever happens.
-``benchmarks/fuzz_saves.py`` runs the same mutations and prints the counts."""
+``benchmarks/fuzz_saves.py`` runs the same mutations and prints the counts; so does
+``pytest tests/test_saves_fuzz.py --hypothesis-show-statistics``."""
 
 from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from save_mutations import MUTATIONS, outcome, real_saves
 
@@ -20,7 +21,9 @@ def test_a_mutated_save_is_refused_with_save_error_or_loads_a_legitimate_game(
     save: dict[str, object], mutate: object, seed: int
 ) -> None:
     text = mutate(random.Random(seed), save)  # type: ignore[operator]
-    assert outcome(text) in ("refused", "loaded")
+    result = outcome(text)
+    event(result)  # the counts: pytest --hypothesis-show-statistics
+    assert result in ("refused", "loaded")
 
 
 def test_the_unmutated_saves_all_load() -> None:
