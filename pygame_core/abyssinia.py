@@ -433,6 +433,7 @@ class Abyssinia(Game[Move, AbyssiniaOptions]):
         }
 
     def observation(self, seat: int) -> dict[str, Any]:
+        seat = self.check_seat(seat)
         obs = self._public()  # an open game: everything but the pack's order is public
         obs["seat"] = seat
         mine = seat == self.player

@@ -20,7 +20,7 @@ import dataclasses
 import random
 from typing import Any, NamedTuple
 
-from .base import Game, IllegalActionError, OptionError
+from .base import Game, IllegalActionError, OptionError, read_digits
 from .cards import (
     ACE,
     EIGHT,
@@ -478,7 +478,9 @@ class Avinas(Game[Action, AvinasOptions]):
         card = action.card
         assert card is not None
         self.hands[me].remove(card)
-        if card in self.exposed[me]:
+        # Ruling 2 and 8: an exposed card stays listed until it is seen played, so a
+        # face-down lead keeps it there until the trick is turned up.
+        if card in self.exposed[me] and action.kind != "facedown":
             self.exposed[me].remove(card)
         if self.trump is None:  # the first lead names trump (ruling 7)
             self.trump = action.value if action.value >= 0 else card.suit
@@ -499,6 +501,10 @@ class Avinas(Game[Action, AvinasOptions]):
         trump = self.trump
         assert trump is not None
         plays = self.trick
+        if self.facedown:  # turned up: an exposed card led face down is now seen played
+            leader, down = plays[0]
+            if down in self.exposed[leader]:
+                self.exposed[leader].remove(down)
         winner = trick_winner(plays, trump, self.facedown)
         points = sum(self.values[c] for _, c in plays)
         side = winner % 2
@@ -624,8 +630,9 @@ class Avinas(Game[Action, AvinasOptions]):
         if joined in SIMPLE:
             return SIMPLE[joined]
         try:
-            if len(words) == 2 and words[0] == "bid" and words[1].isdigit():
-                return Action("bid", None, int(words[1]))
+            bid = read_digits(words[1], 2) if len(words) == 2 and words[0] == "bid" else None
+            if bid is not None:
+                return Action("bid", None, bid)
             if len(words) == 2 and words[0] == "play":
                 return Action("play", parse_card(words[1]))
             if len(words) == 4 and words[0] == "play" and words[2] == "trump":
@@ -684,6 +691,7 @@ class Avinas(Game[Action, AvinasOptions]):
         }
 
     def observation(self, seat: int) -> dict[str, Any]:
+        seat = self.check_seat(seat)
         obs = self._public()
         obs["seat"] = seat
         obs["hand"] = [c.code for c in self.hands[seat]]
@@ -694,10 +702,13 @@ class Avinas(Game[Action, AvinasOptions]):
             for s, c in self.trick
         ]
         # The dealer looked at his partner's special cards (ruling 2): he knows them.
+        # A card he saw that is led face down stays in that list until the trick is turned.
         partner = (seat + 2) % PLAYERS
+        down_card = self.trick[0][1] if self.facedown and down_seat == partner else None
         obs["dealer_saw"] = [
             {"seat": partner, "card": c.code} for c in self.specials[partner]
-            if seat == self.dealer and c in self.hands[partner] and c not in self.exposed[partner]
+            if seat == self.dealer and (c in self.hands[partner] or c == down_card)
+            and c not in self.exposed[partner]
         ]
         if self.signal_from is None:
             obs["signal"] = None

@@ -12,7 +12,7 @@ import dataclasses
 import random
 from typing import Any, NamedTuple
 
-from .base import Game, IllegalActionError, OptionError
+from .base import Game, IllegalActionError, OptionError, read_digits
 from .cards import JACK, Card, CardError, full_pack, parse_card
 
 PLAYERS = 4
@@ -269,9 +269,9 @@ class Avissinia(Game[Play, AvissiniaOptions]):
                 return Play(parse_card(words[1]), CENTRE)
             if (
                 len(words) == 4 and words[0] == "capture" and words[2] == "pile"
-                and words[3].isdigit() and int(words[3]) < PLAYERS
+                and (pile := read_digits(words[3], 1)) is not None and pile < PLAYERS
             ):
-                return Play(parse_card(words[1]), int(words[3]))
+                return Play(parse_card(words[1]), pile)
         except CardError as exc:
             raise IllegalActionError(f"not an Avissinia play: {text!r} ({exc})") from exc
         raise IllegalActionError(
@@ -322,6 +322,7 @@ class Avissinia(Game[Play, AvissiniaOptions]):
         }
 
     def observation(self, seat: int) -> dict[str, Any]:
+        seat = self.check_seat(seat)
         obs = self._public()
         obs["seat"] = seat
         obs["hand"] = [c.code for c in self.hands[seat]]

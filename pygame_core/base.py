@@ -44,17 +44,65 @@ def check_seed(seed: object) -> int:
     return seed
 
 
-def _coerce(name: str, kind: Any, value: object) -> object:
-    """Read one option value, from Python or from a URL's text, into the field's type."""
-    if name == "deck":  # a scripted pack, top card first: Card values or their texts
-        from .cards import Card, parse_cards
+MAX_OPTION_DIGITS = 6  # option numbers are small; a longer one is a typo or an attack
 
-        if isinstance(value, (str, list, tuple)):
-            items = value if isinstance(value, str) else [
-                c.code if isinstance(c, Card) else c for c in value
-            ]
-            return tuple(parse_cards(items))
-        raise OptionError(f"option deck must be a list of cards, not {value!r}")
+
+def read_digits(text: object, max_digits: int) -> int | None:
+    """The number ``text`` spells in ASCII digits 0-9 (at most ``max_digits``), else None.
+
+    ``str.isdigit`` alone accepts superscripts and other scripts' digits, which ``int``
+    then reads or refuses unpredictably."""
+    if isinstance(text, str) and 0 < len(text) <= max_digits and text.isascii() \
+            and text.isdigit():
+        return int(text)
+    return None
+
+
+def _whole_number(name: str, value: object) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        if abs(value) < 10**MAX_OPTION_DIGITS:
+            return value
+    elif isinstance(value, str):
+        text = value.strip()
+        number = read_digits(text.removeprefix("-"), MAX_OPTION_DIGITS)
+        if number is not None:
+            return -number if text.startswith("-") else number
+    raise OptionError(
+        f"option {name} must be a whole number of at most {MAX_OPTION_DIGITS} digits 0-9,"
+        f" not {short_repr(value)}"
+    )
+
+
+def short_repr(value: object) -> str:
+    """A value for an error message, cut short: a hostile value can be megabytes long."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _deck(value: object) -> tuple[Any, ...]:
+    """A scripted pack, top card first: Card values or their texts, each card once."""
+    from .cards import Card, CardError, parse_card
+
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if not isinstance(value, (list, tuple)):
+        raise OptionError(f"option deck must be a list of cards, not {short_repr(value)}")
+    cards: list[Card] = []
+    for item in value:
+        try:
+            card = item if isinstance(item, Card) else parse_card(item)
+        except CardError as exc:
+            raise OptionError(f"option deck: {exc}") from exc
+        if card in cards:
+            raise OptionError(f"option deck names {card.code} twice: each card goes in once")
+        cards.append(card)
+    return tuple(cards)
+
+
+def _coerce(name: str, kind: Any, value: object) -> object:
+    """Read one option value, from Python, a save or a URL's text, into the field's type."""
+    if name == "deck":
+        return _deck(value)
     kind = str(getattr(kind, "__name__", kind))  # annotations are strings here
     if kind.startswith("bool"):
         if isinstance(value, bool):
@@ -63,18 +111,20 @@ def _coerce(name: str, kind: Any, value: object) -> object:
             return True
         if isinstance(value, str) and value.lower() in ("0", "false", "no", "off"):
             return False
-        raise OptionError(f"option {name} must be true or false, not {value!r}")
+        raise OptionError(f"option {name} must be true or false, not {short_repr(value)}")
     if kind.startswith("int"):
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            return int(value)
-        raise OptionError(f"option {name} must be a whole number, not {value!r}")
+        return _whole_number(name, value)
+    if kind.startswith("tuple[int"):  # a few numbers: a list, or "1,2,3" from a link
+        if isinstance(value, str):
+            value = value.replace(",", " ").split()
+        if isinstance(value, (list, tuple)) and len(value) <= 10:
+            return tuple(_whole_number(name, v) for v in value)
+        raise OptionError(f"option {name} must be a list of whole numbers, not {short_repr(value)}")
     if kind.startswith("str"):
         if isinstance(value, str):
             return value
-        raise OptionError(f"option {name} must be text, not {value!r}")
-    return value
+        raise OptionError(f"option {name} must be text, not {short_repr(value)}")
+    raise OptionError(f"option {name} cannot be set from outside")
 
 
 def options_from(cls: type[OptionsT], values: Mapping[str, object]) -> OptionsT:
@@ -84,11 +134,13 @@ def options_from(cls: type[OptionsT], values: Mapping[str, object]) -> OptionsT:
     ranges in ``__post_init__``.
     """
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    if not isinstance(values, Mapping):
+        raise OptionError(f"options must be names with values, not {short_repr(values)}")
     kwargs: dict[str, object] = {}
     for name, value in values.items():
         if name not in fields:
             known = ", ".join(sorted(fields))
-            raise OptionError(f"unknown option {name!r} (this game knows: {known})")
+            raise OptionError(f"unknown option {short_repr(name)} (this game knows: {known})")
         if value is None:
             continue
         kwargs[name] = _coerce(name, fields[name].type, value)
@@ -176,6 +228,21 @@ class Game(ABC, Generic[A, OptionsT]):
         """Validate and carry out ``action`` (or its text form)."""
         if isinstance(action, str):
             action = self.parse_action(action)
+        else:  # only this game's own actions: read back from their text, which must match
+            try:
+                text = str(action)
+            except (TypeError, ValueError, AttributeError, IndexError, KeyError,
+                    AssertionError) as exc:
+                raise IllegalActionError(
+                    f"not an action of {self.TITLE}: {short_repr(action)}"
+                ) from exc
+            try:
+                parsed = self.parse_action(text)
+            except IllegalActionError:
+                parsed = None
+            if parsed is None or parsed != action:
+                raise IllegalActionError(f"not an action of {self.TITLE}: {short_repr(action)}")
+            action = parsed
         if self.is_over:
             raise IllegalActionError(f"{action}: the match is over")
         reason = self.illegal_reason(action)
@@ -183,6 +250,15 @@ class Game(ABC, Generic[A, OptionsT]):
             raise IllegalActionError(f"{action}: {reason}")
         self._apply(action)
         self.history.append(str(action))
+
+    def check_seat(self, seat: object) -> int:
+        """``seat`` if it is one of this game's seats; GameError otherwise."""
+        if isinstance(seat, bool) or not isinstance(seat, int) \
+                or not 0 <= seat < self.num_players:
+            raise GameError(
+                f"no seat {short_repr(seat)}: this game has seats 0 to {self.num_players - 1}"
+            )
+        return seat
 
     def options_dict(self) -> dict[str, Any]:
         """The options as JSON-able data, only those that differ from the defaults."""

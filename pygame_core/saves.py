@@ -1,37 +1,57 @@
 """Saves: a game as a replay log, validated on load and migrated by version.
 
-A save is ``{format, version, game, options, seed, actions, check}``.  Loading replays the
-actions through ``apply``, so an action that the rules refuse (a tampered or inconsistent
-log) is reported with its position; ``check`` is a digest of the rest, so an edit that
-happens to stay legal is caught as well.
+A save is ``{format, version, game, options, seed, actions, reaches, check}``.  Loading
+replays the actions through ``apply``, so an action that the rules refuse (a tampered or
+inconsistent log) is reported with its position; ``check`` is a digest of the rest, so an
+edit that happens to stay legal is caught as well.  ``reaches`` (version 2) is a digest of
+``full_state()`` after the replay, over the state's fields at the time of saving (so a later
+version may add fields): a save made by a version that deals differently is reported instead
+of silently becoming another game.
+
+Every problem is a SaveError, whatever the input: the text is read strictly (no NaN or
+Infinity, no repeated keys, limited nesting and size) before anything is built from it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
-from .base import GameError
+from .base import GameError, options_from
 
 if TYPE_CHECKING:
     from .base import Game
 
 SAVE_FORMAT = "pygame_core.save"
-SAVE_VERSION = 1
-# version -> function turning a save of that version into one of the next version.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+SAVE_VERSION = 2
 MAX_SAVE_BYTES = 2_000_000
+MAX_ACTIONS = 100_000
+MAX_ACTION_CHARS = 40
+# A save nests options -> deck -> card (3 levels); a slot wraps it once more.
+MAX_SAVE_DEPTH = 4
 
 
 class SaveError(GameError):
     """A save that cannot be loaded: the message says why."""
 
 
-def _digest(body: dict[str, Any]) -> str:
-    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+def _digest(body: Any) -> str:
+    try:
+        canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    except (TypeError, ValueError) as exc:  # only a dict built in Python can get here
+        raise SaveError(f"save holds something that is not JSON data: {exc}") from exc
     return hashlib.sha256(canonical.encode()).hexdigest()[:32]
+
+
+def state_digest(game: Game[Any, Any], keys: list[str] | None = None) -> dict[str, Any]:
+    """``reaches``: the fields of ``full_state()`` that a save vouches for, and their digest."""
+    state = game.full_state()
+    keys = sorted(state) if keys is None else keys
+    return {"keys": keys, "digest": _digest([state.get(k) for k in keys])}
 
 
 def save_dict(game: Game[Any, Any]) -> dict[str, Any]:
@@ -42,9 +62,92 @@ def save_dict(game: Game[Any, Any]) -> dict[str, Any]:
         "options": game.options_dict(),
         "seed": game.seed,
         "actions": list(game.history),
+        "reaches": state_digest(game),
     }
     body["check"] = _digest(body)
     return body
+
+
+def _with_check(data: dict[str, Any]) -> None:
+    check = _require(data, "check", str)
+    if _digest({k: v for k, v in data.items() if k != "check"}) != check:
+        raise SaveError("save has been altered or damaged (its check does not match)")
+
+
+def _from_version_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 had no ``reaches``: its position is taken on trust (its check still holds)."""
+    _with_check(data)
+    body = {k: v for k, v in data.items() if k != "check"}
+    body.update(version=2, reaches=None)
+    body["check"] = _digest(body)
+    return body
+
+
+# version -> function turning a save of that version into one of the next version.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_version_1}
+
+
+class _Repeated(ValueError):
+    pass
+
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        keys = [k for k, _ in pairs]
+        twice = next(k for k in keys if keys.count(k) > 1)
+        raise _Repeated(f"the key {twice[:40]!r} appears twice")
+    return out
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a save holds")
+
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+
+
+def _text_depth(text: str) -> int:
+    """How deeply brackets nest in JSON text, counted before parsing it (the parser recurses
+    and a deep enough text would exhaust the stack)."""
+    skeleton = _STRING.sub("", text)
+    steps = (1 if c in "[{" else -1 for c in skeleton if c in "[]{}")
+    return max(accumulate(steps, initial=0))
+
+
+def depth(value: Any) -> int:
+    """How deeply lists and dicts nest in ``value`` (iteratively: it may be deep)."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, (dict, list)):
+            level += 1
+            deepest = max(deepest, level)
+            if level > 64:
+                break
+            stack.extend((v, level) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def parse_json(text: str | bytes, max_depth: int, what: str = "save") -> Any:
+    """JSON from outside, read strictly: SaveError for anything that is not plain data."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise SaveError(f"{what} is not text (damaged, or not a saved game)") from exc
+    if not isinstance(text, str):
+        raise SaveError(f"{what} is not text")
+    if len(text) > MAX_SAVE_BYTES:
+        raise SaveError(f"{what} is too large to be a game of ours")
+    if _text_depth(text) > max_depth:
+        raise SaveError(f"{what} is damaged: it nests deeper than a saved game does")
+    try:
+        return json.loads(text, object_pairs_hook=_no_repeats, parse_constant=_refuse_constant)
+    except _Repeated as exc:
+        raise SaveError(f"{what} is damaged: {exc}") from exc
+    except (ValueError, RecursionError) as exc:
+        raise SaveError(f"{what} is not valid JSON (damaged or truncated): {exc}") from exc
 
 
 def dumps(game: Game[Any, Any]) -> str:
@@ -60,48 +163,77 @@ def _require(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> A
     return value
 
 
-def load(data: dict[str, Any] | str | bytes) -> Game[Any, Any]:
-    """Rebuild a game from a save (a dict or its JSON text); raise SaveError if it is bad."""
-    from . import GAMES, new_game
+def read_header(data: Any) -> dict[str, Any]:
+    """A save's fields, checked and migrated to this version, without replaying it (the
+    saves list reads this); SaveError if anything is wrong."""
+    from . import GAMES
 
     if isinstance(data, (str, bytes)):
-        if len(data) > MAX_SAVE_BYTES:
-            raise SaveError("save is too large to be a game of ours")
-        try:
-            data = json.loads(data)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise SaveError(f"save is not valid JSON (damaged or truncated): {exc}") from exc
+        data = parse_json(data, MAX_SAVE_DEPTH)
     if not isinstance(data, dict):
         raise SaveError("save is not a JSON object")
+    if depth(data) > MAX_SAVE_DEPTH:
+        raise SaveError("save is damaged: it nests deeper than a saved game does")
     if data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"not a saved game of ours (format {data.get('format')!r})")
+        raise SaveError(f"not a saved game of ours (format {str(data.get('format'))[:40]!r})")
     version = _require(data, "version", int)
     if version > SAVE_VERSION or version < 1:
         raise SaveError(
             f"save version {version} is not one this program reads (it reads 1 to {SAVE_VERSION})"
         )
+    migrated = version < SAVE_VERSION
     while version < SAVE_VERSION:
         data = MIGRATIONS[version](data)
         version = data["version"]
     name = _require(data, "game", str)
     if name not in GAMES:
-        raise SaveError(f"save is for an unknown game {name!r}")
-    options = _require(data, "options", dict)
-    seed = _require(data, "seed", int)
+        raise SaveError(f"save is for an unknown game {name[:40]!r}")
+    _require(data, "options", dict)
+    _require(data, "seed", int)
     actions = _require(data, "actions", list)
-    check = _require(data, "check", str)
-    body = {k: v for k, v in data.items() if k != "check"}
-    if _digest(body) != check:
-        raise SaveError("save has been altered or damaged (its check does not match)")
+    if len(actions) > MAX_ACTIONS:
+        raise SaveError("save is too long to be a game of ours")
+    for number, text in enumerate(actions, 1):
+        if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
+            raise SaveError(f"save is damaged: move {number} is not a move's text")
+    reaches = data.get("reaches")
+    if not (reaches is None and migrated) and not (
+        isinstance(reaches, dict) and set(reaches) == {"keys", "digest"}
+        and isinstance(reaches["keys"], list) and len(reaches["keys"]) <= 200
+        and all(isinstance(k, str) for k in reaches["keys"])
+        and isinstance(reaches["digest"], str)
+    ):
+        raise SaveError("save is damaged: it does not say what position its moves reach")
+    _with_check(data)
+    header: dict[str, Any] = data
+    return header
+
+
+def load(data: dict[str, Any] | str | bytes) -> Game[Any, Any]:
+    """Rebuild a game from a save (a dict or its JSON text); raise SaveError if it is bad."""
+    from . import game_class
+
+    data = read_header(data)
+    seed, actions = data["seed"], data["actions"]
     try:
-        game = new_game(name, seed=seed, **options)
+        cls = game_class(data["game"])
+    except ImportError as exc:
+        raise SaveError(f"the game {data['game']!r} is not available in this version") from exc
+    try:  # the options are data, never keyword arguments (an option named "seed" is refused)
+        game = cls(options_from(cls.OPTIONS, data["options"]), seed)
     except GameError as exc:
         raise SaveError(f"save has bad settings: {exc}") from exc
     for number, text in enumerate(actions, 1):
-        if not isinstance(text, str):
-            raise SaveError(f"save is damaged: move {number} is not text")
         try:
             game.apply(text)
         except GameError as exc:
-            raise SaveError(f"save is inconsistent at move {number} ({text!r}): {exc}") from exc
+            raise SaveError(
+                f"save is inconsistent at move {number} ({text!r}): {exc}"
+            ) from exc
+    reaches = data["reaches"]
+    if reaches is not None and state_digest(game, reaches["keys"]) != reaches:
+        raise SaveError(
+            f"this {cls.TITLE} save was made by a version of the game that deals differently:"
+            " its moves lead to another position here, so it cannot be continued"
+        )
     return game

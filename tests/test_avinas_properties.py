@@ -29,11 +29,13 @@ def hidden_from(game: Avinas, seat: int) -> set[str]:
     for other in range(4):
         if other != seat:
             hidden |= {c.code for c in game.hands[other]}
+    if game.facedown and game.trick[0][0] != seat:
+        hidden.add(game.trick[0][1].code)
+    # Cards known to be somewhere (exposed, or seen by the dealer) stay known where they
+    # were, even when one of them is the face-down lead: naming them tells nothing new.
     hidden -= {c.code for e in game.exposed for c in e}
     if seat == game.dealer:
         hidden -= {c.code for c in game.specials[(seat + 2) % 4]}
-    if game.facedown and game.trick[0][0] != seat:
-        hidden.add(game.trick[0][1].code)
     return hidden
 
 

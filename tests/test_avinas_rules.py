@@ -725,3 +725,75 @@ def test_scoring_values_are_options_and_survive_a_save() -> None:
     again = load_game(json.loads(json.dumps(game.to_json())))
     assert again.full_state() == game.full_state()
     assert again.options.rams_plain == (3, 5)
+
+
+# --- rule 8 with rule 2: a face-down lead reveals nothing until the trick is turned up ----
+def _before_a_facedown_lead(want: Any) -> Avinas:
+    """The first position (over seeds, random face-up play) where the trick-2 leader may
+    lead face down and ``want(game, facedown_actions)`` holds."""
+    import random
+
+    for seed in range(3000):
+        game = new_game("avinas", seed=seed)
+        rng = random.Random(seed)
+        while game.hands_played == 0:
+            legal = game.legal_actions()
+            downs = [a for a in legal if a.kind == "facedown"]
+            if downs and want(game, downs):
+                return game
+            game.apply(rng.choice([a for a in legal if a.kind != "facedown"] or legal))
+    raise AssertionError("no such position in 3000 seeds")
+
+
+def _seen_after_each_facedown(game: Avinas) -> dict[int, list[str]]:
+    """For each seat but the leader, what it sees after each possible face-down lead (same
+    signal), as JSON text: it must be the same whichever card was led."""
+    leader = game.player
+    seen: dict[int, list[str]] = {s: [] for s in range(4) if s != leader}
+    for action in game.legal_actions():
+        if action.kind == "facedown" and action.value == 1:
+            trial = game.clone()
+            trial.apply(action)
+            for seat in seen:
+                seen[seat].append(json.dumps(trial.observation(seat), sort_keys=True))
+    return seen
+
+
+def test_rule_8_a_facedown_exposed_card_stays_exposed_until_the_trick_is_turned_up() -> None:
+    game = _before_a_facedown_lead(lambda g, downs: any(a.card in g.exposed[g.player]
+                                                        for a in downs))
+    leader = game.player
+    card = next(c for c in game.exposed[leader]
+                if any(a.kind == "facedown" and a.card == c for a in game.legal_actions()))
+    listed = game.observation((leader + 1) % 4)["exposed"]
+    for seat, views in _seen_after_each_facedown(game).items():
+        assert len(set(views)) == 1, f"seat {seat} can tell which card was led face down"
+    trial = game.clone()
+    trial.apply(f"facedown {card.code} valuable")
+    assert trial.observation((leader + 1) % 4)["exposed"] == listed
+    while trial.trick:  # the others follow; once turned up, the card is seen played
+        trial.apply(trial.legal_actions()[0])
+    shown = trial.observation((leader + 1) % 4)
+    assert {"seat": leader, "card": card.code} not in shown["exposed"]
+    assert shown["tricks"][-1]["cards"][0] == {"seat": leader, "card": card.code}
+
+
+def test_rule_8_a_facedown_card_the_dealer_saw_stays_in_his_view_until_turned_up() -> None:
+    def partner_leads_a_seen_special(game: Avinas, downs: list[Any]) -> bool:
+        me = game.player
+        return me == (game.dealer + 2) % 4 and any(
+            a.card in game.specials[me] and a.card not in game.exposed[me] for a in downs)
+
+    game = _before_a_facedown_lead(partner_leads_a_seen_special)
+    leader, dealer = game.player, game.dealer
+    card = next(c for c in game.specials[leader] if c not in game.exposed[leader]
+                and any(a.kind == "facedown" and a.card == c for a in game.legal_actions()))
+    saw = game.observation(dealer)["dealer_saw"]
+    assert {"seat": leader, "card": card.code} in saw
+    assert len(set(_seen_after_each_facedown(game)[dealer])) == 1
+    trial = game.clone()
+    trial.apply(f"facedown {card.code} not valuable")
+    assert trial.observation(dealer)["dealer_saw"] == saw
+    while trial.trick:
+        trial.apply(trial.legal_actions()[0])
+    assert {"seat": leader, "card": card.code} not in trial.observation(dealer)["dealer_saw"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +22,9 @@ def played(seed: int = 4, moves: int = 30) -> Any:
 
 def test_save_is_the_documented_replay_log() -> None:
     save = played().to_json()
-    assert set(save) == {"format", "version", "game", "options", "seed", "actions", "check"}
+    assert set(save) == {
+        "format", "version", "game", "options", "seed", "actions", "reaches", "check",
+    }
     assert save["game"] == "avissinia" and save["options"] == {"partnership": True}
     assert len(save["actions"]) == 30
 
@@ -55,7 +58,7 @@ def test_not_a_save_is_refused() -> None:
         load_game("[1, 2]")
 
 
-@pytest.mark.parametrize("version", [0, 2, 99])
+@pytest.mark.parametrize("version", [0, 3, 99])
 def test_wrong_version_is_refused(version: int) -> None:
     save = played().to_json()
     save["version"] = version
@@ -111,3 +114,48 @@ def test_a_save_from_a_finished_match_loads_finished() -> None:
         game.apply(rng.choice(game.legal_actions()))
     again = load_game(json.loads(dumps(game)))
     assert again.is_over and again.winners == game.winners
+
+
+# --- version 2: a save knows the position it reaches ------------------------------------
+V1_SAVES = json.loads((Path(__file__).parent / "data" / "saves_v1.json").read_text())
+
+
+@pytest.mark.parametrize("name", sorted(V1_SAVES))
+def test_a_version_1_save_written_by_the_old_program_migrates_and_loads(name: str) -> None:
+    old = json.loads(V1_SAVES[name])
+    assert old["version"] == 1 and "reaches" not in old
+    game = load_game(V1_SAVES[name])
+    assert name == game.NAME and game.history == old["actions"]
+    again = game.to_json()  # saved again, it is a version 2 save that vouches for its end
+    assert again["version"] == 2 and again["reaches"]["digest"]
+    assert load_game(again).full_state() == game.full_state()
+
+
+def test_a_tampered_version_1_save_is_still_caught_by_its_check() -> None:
+    old = json.loads(V1_SAVES["avinas"])
+    old["seed"] += 1
+    with pytest.raises(SaveError, match="altered or damaged"):
+        load_game(old)
+
+
+def test_a_save_whose_moves_reach_another_position_is_reported() -> None:
+    """As if the save came from a version whose shuffle differs: same moves, other deal."""
+    save = played().to_json()
+    save["reaches"] = {**save["reaches"], "digest": "0" * 32}
+    with pytest.raises(SaveError, match="deals differently"):
+        load_game(resign(save))
+
+
+def test_a_later_field_in_the_state_does_not_break_an_older_save() -> None:
+    save = played().to_json()
+    save["reaches"]["keys"] = save["reaches"]["keys"][:-1]  # as if saved before that field
+    from pygame_core.saves import state_digest
+
+    save["reaches"] = state_digest(played(), save["reaches"]["keys"])
+    assert load_game(resign(save)).history == save["actions"]
+
+
+def test_a_version_2_save_must_say_what_it_reaches() -> None:
+    save = played().to_json()
+    with pytest.raises(SaveError, match="what position"):
+        load_game(resign({**save, "reaches": None}))

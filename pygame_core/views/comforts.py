@@ -9,12 +9,13 @@ observation (``game``, ``phase``, ``legal``), with per-game wording where it hel
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .. import Game, new_game
+from ..base import read_digits
 from ..cards import parse_card
+from ..saves import SaveError, parse_json
 from . import GAME_TITLES, SEAT_NAMES, esc, narrate
 
 __all__ = [
@@ -199,14 +200,14 @@ def parse_settings(text: str | None) -> dict[str, Any]:
     """Settings read from storage: every key present, anything unreadable at its default."""
     out = dict(DEFAULT_SETTINGS)
     try:
-        data = json.loads(text or "{}")
-    except ValueError:
+        data = parse_json(text or "{}", 3, "settings")
+    except SaveError:
         return out
     if not isinstance(data, dict):
         return out
     pace = data.get("pace")
-    if isinstance(pace, str) and pace.isdigit():
-        pace = int(pace)
+    if isinstance(pace, str):  # ASCII digits only: int() refuses a superscript isdigit() allows
+        pace = read_digits(pace, 4)
     if isinstance(pace, int) and not isinstance(pace, bool) and 0 <= pace <= 5000:
         out["pace"] = pace
     for key in ("animations", "four_colour", "shortcuts"):
@@ -251,8 +252,8 @@ _STAT_FIELDS = ("played", "won", "best_score", "streak", "best_streak")
 def parse_stats(text: str | None) -> dict[str, dict[str, int]]:
     """Statistics read from storage: per game, whole numbers only; junk is dropped."""
     try:
-        data = json.loads(text or "{}")
-    except ValueError:
+        data = parse_json(text or "{}", 3, "statistics")
+    except SaveError:
         return {}
     if not isinstance(data, dict):
         return {}
