@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import importlib
 import random
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 Observation = dict[str, Any]
@@ -43,10 +43,34 @@ def chance_of_any(unseen: int, drawn: int, good: int) -> float:
     return 1.0 - none
 
 
+def drive(
+    thinking: Thinking, go_on: Callable[[], bool] | None = None
+) -> tuple[str | None, int]:
+    """Run a thinking generator: the one loop over slices that every caller shares.
+
+    ``go_on`` is asked after each slice (the page yields to the browser there, and a
+    time budget can stop the search there); returning False abandons the thinking.
+    Returns the chosen action (None if abandoned) and how many slices it yielded.
+    """
+    slices = 0
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return str(done.value), slices
+        slices += 1
+        if go_on is not None and not go_on():
+            thinking.close()
+            return None, slices
+
+
 class Opponent:
     """Base class, and the ``random`` level: a uniformly random legal action."""
 
     level = "random"
+    # A per-decision thinking-time budget set by the table from the pace (None: the
+    # level's own); searches that honour one read it.
+    time_budget_ms: float | None = None
 
     def __init__(self, game: str, seat: int, seed: int) -> None:
         self.game = game
@@ -69,13 +93,9 @@ class Opponent:
         return getattr(self, "reason", "")
 
     def decide(self, obs: Observation) -> str:
-        thinking = self.think(obs)
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                result: str = done.value
-                return result
+        action, _ = drive(self.think(obs))
+        assert action is not None
+        return action
 
 
 class SearchOpponent(Opponent):
