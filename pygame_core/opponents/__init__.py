@@ -17,6 +17,8 @@ import random
 from collections.abc import Callable, Generator
 from typing import Any
 
+from ..registry import SPECS
+
 Observation = dict[str, Any]
 Thinking = Generator[None, None, str]
 
@@ -24,11 +26,7 @@ LEVELS = ("easy", "medium", "hard")
 ARENA_LEVELS = ("random", *LEVELS)  # `oracle` is added by the arena: never on the page
 
 # Game name -> module defining LEVEL_CLASSES {"easy": ..., "medium": ..., "hard": ...}.
-MODULES = {
-    "avissinia": "pygame_core.opponents.avissinia",
-    "avinas": "pygame_core.opponents.avinas",
-    "abyssinia": "pygame_core.opponents.abyssinia",
-}
+MODULES = {name: spec.opponents for name, spec in SPECS.items()}
 
 
 @functools.cache

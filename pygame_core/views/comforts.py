@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import Game, new_game
 from ..cards import parse_card
+from ..registry import SPECS
 from . import GAME_TITLES, SEAT_NAMES, esc, narrate
 
 __all__ = [
@@ -369,7 +370,7 @@ def rebuild(game: Game[Any, Any], keep: int) -> Game[Any, Any]:
 
 
 LATEST = ' class="latest"'
-ROUND_WORDS = {"avissinia": "Round", "avinas": "Hand", "abyssinia": "Deal"}
+ROUND_WORDS = {name: spec.round_word for name, spec in SPECS.items()}
 
 
 def history_html(entries: Sequence[Entry], game: str = "") -> str:
