@@ -12,6 +12,7 @@ from typing import Any
 
 from .base import Game, GameError, IllegalActionError, OptionError, check_seed, options_from
 from .cards import Card, CardError, parse_card, parse_cards
+from .registry import SPECS
 from .saves import SaveError, dumps, load
 
 __all__ = [
@@ -20,11 +21,7 @@ __all__ = [
 ]
 
 # Game name -> module; imported on first use so the page loads only the game it plays.
-GAMES: dict[str, str] = {
-    "avissinia": "pygame_core.avissinia",
-    "avinas": "pygame_core.avinas",
-    "abyssinia": "pygame_core.abyssinia",
-}
+GAMES: dict[str, str] = {name: spec.engine for name, spec in SPECS.items()}
 
 
 def game_class(name: str) -> type[Game[Any, Any]]:

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from pygame_core import Game
+from pygame_core.opponents import drive
 
 
 def play_randomly(game: Game[Any, Any], rng: random.Random, max_moves: int = 100_000) -> int:
@@ -37,11 +38,6 @@ def play_with(game: Game[Any, Any], players: list[Any], max_moves: int = 100_000
 
 def count_slices(opponent: Any, obs: dict[str, Any]) -> tuple[int, str]:
     """Run an opponent's thinking to the end; return how often it yielded, and its choice."""
-    thinking = opponent.think(obs)
-    slices = 0
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as done:
-            return slices, str(done.value)
-        slices += 1
+    action, slices = drive(opponent.think(obs))
+    assert action is not None
+    return slices, action

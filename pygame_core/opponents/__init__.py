@@ -14,8 +14,10 @@ from __future__ import annotations
 import functools
 import importlib
 import random
-from collections.abc import Generator
-from typing import Any, TypeVar
+from collections.abc import Callable, Generator
+from typing import Any, TypeVar, cast
+
+from ..registry import SPECS
 
 Observation = dict[str, Any]
 Thinking = Generator[None, None, str]
@@ -24,11 +26,7 @@ LEVELS = ("easy", "medium", "hard")
 ARENA_LEVELS = ("random", *LEVELS)  # `oracle` is added by the arena: never on the page
 
 # Game name -> module defining LEVEL_CLASSES {"easy": ..., "medium": ..., "hard": ...}.
-MODULES = {
-    "avissinia": "pygame_core.opponents.avissinia",
-    "avinas": "pygame_core.opponents.avinas",
-    "abyssinia": "pygame_core.opponents.abyssinia",
-}
+MODULES = {name: spec.opponents for name, spec in SPECS.items()}
 
 
 @functools.cache
@@ -46,20 +44,42 @@ def chance_of_any(unseen: int, drawn: int, good: int) -> float:
 T = TypeVar("T")
 
 
-def run_to_end(work: Generator[None, None, T]) -> T:
-    """Drive a sliced computation (a ``think``, a review) to its result in one go."""
+def drive(
+    work: Generator[None, None, T], go_on: Callable[[], bool] | None = None
+) -> tuple[T | None, int]:
+    """Run a sliced computation (a ``think``, a review): the one loop over slices that
+    every caller shares.
+
+    ``go_on`` is asked after each slice (the page yields to the browser there, and a
+    time budget can stop the search there); returning False abandons the work.
+    Returns the result (None if abandoned) and how many slices it yielded.
+    """
+    slices = 0
     while True:
         try:
             next(work)
         except StopIteration as done:
             result: T = done.value
-            return result
+            return result, slices
+        slices += 1
+        if go_on is not None and not go_on():
+            work.close()
+            return None, slices
+
+
+def run_to_end(work: Generator[None, None, T]) -> T:
+    """Drive a sliced computation to its result in one go."""
+    result, _ = drive(work)
+    return cast(T, result)
 
 
 class Opponent:
     """Base class, and the ``random`` level: a uniformly random legal action."""
 
     level = "random"
+    # A per-decision thinking-time budget set by the table from the pace (None: the
+    # level's own); searches that honour one read it.
+    time_budget_ms: float | None = None
 
     def __init__(self, game: str, seat: int, seed: int) -> None:
         self.game = game

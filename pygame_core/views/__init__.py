@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol, cast
 
 from ..cards import DIAMONDS, HEARTS, SUIT_NAMES, SUIT_SYMBOLS, parse_card
+from ..registry import SPECS
 
 __all__ = [
     "GAME_TITLES", "MANY_NAMES", "SEAT_NAMES", "VIEWS", "TableContext", "card_back_html",
@@ -30,13 +31,9 @@ SEAT_NAMES = ("You", "West", "North", "East")
 MANY_NAMES = ("You", "Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus")
 MAX_SEATS = len(MANY_NAMES)
 POSITIONS = ("south", "west", "north", "east")
-GAME_TITLES = {"avissinia": "Avissinia", "avinas": "Avinas", "abyssinia": "Abyssinia"}
+GAME_TITLES = {name: spec.title for name, spec in SPECS.items()}
 # Game name -> module holding its table view (``render`` and ``narrate``).
-VIEWS: dict[str, str] = {
-    "avissinia": "pygame_core.views.avissinia",
-    "avinas": "pygame_core.views.avinas",
-    "abyssinia": "pygame_core.views.abyssinia",
-}
+VIEWS: dict[str, str] = {name: spec.view for name, spec in SPECS.items()}
 
 
 def esc(value: object) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 from .. import Game, new_game
 from ..base import read_digits
 from ..cards import parse_card
+from ..registry import SPECS
 from ..saves import SaveError, parse_json
 from . import GAME_TITLES, SEAT_NAMES, esc, narrate
 
@@ -370,7 +371,7 @@ def rebuild(game: Game[Any, Any], keep: int) -> Game[Any, Any]:
 
 
 LATEST = ' class="latest"'
-ROUND_WORDS = {"avissinia": "Round", "avinas": "Hand", "abyssinia": "Deal"}
+ROUND_WORDS = {name: spec.round_word for name, spec in SPECS.items()}
 
 
 def history_html(entries: Sequence[Entry], game: str = "") -> str:

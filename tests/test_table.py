@@ -1,0 +1,162 @@
+"""The table session under CPython: what only the browser tests reached before."""
+
+from __future__ import annotations
+
+import json
+
+from pygame_core import new_game
+from pygame_core.opponents import drive, make_opponent
+from pygame_core.registry import SPECS, spec
+from pygame_core.table import HUMAN, STATS_KEY, DictStorage, Table
+from pygame_core.views import session
+
+
+def table(**data: str) -> Table:
+    return Table(DictStorage(dict(data)), pace=0, stamp=lambda: "2026-12-01T21:00:00Z")
+
+
+def run_computers(t: Table) -> None:
+    while t.waiting_for_computer():
+        t.step()
+
+
+def test_a_link_starts_its_deal_and_saves_it() -> None:
+    t = table()
+    effects = t.start_from_address({"game": "avissinia", "seed": "7"})
+    assert t.game is not None and t.game.seed == 7 and effects.draw
+    assert session.unwrap_save(t.store.get(session.CURRENT) or "").game.seed == 7
+
+
+def test_a_broken_link_explains_and_starts_nothing() -> None:
+    t = table()
+    t.start_from_address({"game": "chess"})
+    assert t.game is None and "does not work" in t.notice
+
+
+def test_a_damaged_stored_game_is_put_aside() -> None:
+    t = table(**{session.CURRENT: '{"kind": "cardtable.slot", broken'})
+    t.start_from_address({})
+    assert t.game is None and "could not be resumed" in t.notice
+    damaged = t.store.keys(session.SLOT + "Damaged game")
+    assert len(damaged) == 1 and t.store.get(session.CURRENT) is None
+
+
+def test_a_link_to_another_deal_keeps_the_unfinished_game() -> None:
+    t = table()
+    t.start_from_address({"game": "avinas", "seed": "3"})
+    run_computers(t)
+    t.human_play(t.game.observation(HUMAN)["legal"][0])  # type: ignore[union-attr]
+    again = Table(t.store, pace=0)
+    again.start_from_address({"game": "avissinia", "seed": "5"})
+    assert again.game is not None and again.game.NAME == "avissinia"
+    assert again.store.keys(session.SLOT + "Unfinished game")
+
+
+def test_the_stored_game_resumes_where_it_was() -> None:
+    t = table()
+    t.start_from_address({"game": "abyssinia", "seed": "2"})
+    run_computers(t)
+    t.human_play(t.game.observation(HUMAN)["legal"][0])  # type: ignore[union-attr]
+    again = Table(t.store, pace=0)
+    again.start_from_address({})
+    assert again.game is not None and again.game.history == t.game.history  # type: ignore[union-attr]
+
+
+def test_a_human_move_out_of_turn_or_illegal_does_nothing() -> None:
+    t = table()
+    t.start_from_address({"game": "avissinia", "seed": "11"})
+    run_computers(t)
+    moves = len(t.game.history)  # type: ignore[union-attr]
+    assert not t.human_play("nonsense").draw
+    assert len(t.game.history) == moves  # type: ignore[union-attr]
+
+
+def test_the_computer_steps_schedule_the_next_at_the_pace() -> None:
+    t = Table(DictStorage(), pace=800)
+    effects = t.new_deal("avinas", {}, [], seed=4)
+    if t.waiting_for_computer():
+        assert effects.schedule_ms == 800
+    run_computers(t)
+    assert t.my_turn() or t.summary is not None or t.game.is_over  # type: ignore[union-attr]
+
+
+def test_a_step_can_be_abandoned_between_slices() -> None:
+    t = table()
+    t.new_deal("avissinia", {}, ["hard", "hard", "hard"], seed=1)
+    while t.my_turn():
+        t.human_play(t.game.observation(HUMAN)["legal"][0])  # type: ignore[union-attr]
+    moves = len(t.game.history)  # type: ignore[union-attr]
+    t.step(go_on=lambda: False)
+    assert len(t.game.history) == moves  # type: ignore[union-attr]
+
+
+def test_undo_takes_back_the_last_play_and_restores_the_hand() -> None:
+    t = table()
+    t.start_from_address({"game": "avissinia", "seed": "9"})
+    assert t.undo().say == "There is no play of yours to undo."
+    run_computers(t)
+    hand = t.game.observation(HUMAN)["hand"]  # type: ignore[union-attr]
+    t.human_play(t.game.observation(HUMAN)["legal"][0])  # type: ignore[union-attr]
+    run_computers(t)
+    assert t.undo_available()
+    effects = t.undo()
+    assert "took back" in " ".join(effects.announce)
+    assert t.my_turn() and t.game.observation(HUMAN)["hand"] == hand  # type: ignore[union-attr]
+
+
+def test_hint_is_a_legal_move_with_a_reason() -> None:
+    t = table()
+    t.start_from_address({"game": "abyssinia", "seed": "6"})
+    run_computers(t)
+    hint = t.hint()
+    assert hint is not None
+    assert hint[0] in t.game.observation(HUMAN)["legal"] and hint[1]  # type: ignore[union-attr]
+
+
+def test_statistics_count_a_finished_match_and_post_game_over() -> None:
+    t = table()
+    t.new_deal("avissinia", {"target": 1}, ["easy"] * 3, seed=2)
+    posts = []
+    while not t.game.is_over:  # type: ignore[union-attr]
+        if t.summary is not None:
+            t.next_round()
+        elif t.my_turn():
+            posts += t.human_play(t.game.observation(HUMAN)["legal"][0]).post  # type: ignore[union-attr]
+        else:
+            posts += t.step().post
+    assert [p["type"] for p in posts] == ["game over"]
+    stats = json.loads(t.store.get(STATS_KEY) or "{}")
+    assert stats["avissinia"]["played"] == 1
+    assert not t.undo_available()
+
+
+def test_save_as_and_load_a_slot() -> None:
+    t = table()
+    t.new_deal("avinas", {}, ["easy"] * 3, seed=8)
+    assert t.save_as("").say == "Give the save a name first."
+    assert "Saved as" in t.save_as("mine").say
+    other = Table(t.store, pace=0)
+    assert "Loaded" in other.load_slot(session.SLOT + "mine").say
+    assert other.game is not None and other.game.seed == 8
+    assert "cannot be loaded" in other.load_slot(session.SLOT + "gone").say
+
+
+def test_the_shared_driver_counts_slices_and_decide_agrees() -> None:
+    game = new_game("avissinia", seed=3)
+    obs = game.observation(game.current_player or 0)
+    hard = make_opponent("avissinia", "hard", game.current_player or 0, 3)
+    action, slices = drive(hard.think(obs))
+    assert action in obs["legal"] and slices > 0
+    again = make_opponent("avissinia", "hard", game.current_player or 0, 3)
+    assert again.decide(obs) in obs["legal"]
+
+
+def test_the_registry_names_every_game_and_its_modules() -> None:
+    import importlib.util
+
+    for name, s in SPECS.items():
+        assert spec(name) is s
+        for module in (s.engine, s.view, s.opponents):
+            assert importlib.util.find_spec(module) is not None
+        low, high = s.players
+        assert new_game(name, seed=0).num_players in range(low, high + 1)
