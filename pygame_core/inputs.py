@@ -33,7 +33,7 @@ from .opponents import LEVELS
 from .saves import MAX_SAVE_DEPTH, SaveError, load, parse_json, read_header
 
 # The page's own query parameters; every other one must be an option of the game.
-PAGE_PARAMS = ("game", "seed", "speed", "embed", "levels", "sw")
+PAGE_PARAMS = ("game", "seed", "speed", "embed", "levels", "sw", "snapshot", "parent")
 MAX_PAIRS = 40
 MAX_KEY_CHARS = 30
 MAX_VALUE_CHARS = 300  # a scripted 52-card deck, comma-separated, is about 210

@@ -12,16 +12,52 @@ import dataclasses
 import json
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any, Protocol
 
-from . import GameError, OptionError, SaveError, new_game
+from . import GameError, SaveError, inputs, new_game
 from .base import Game
 from .opponents import Opponent, drive, make_opponent
 from .views import comforts, narrate, session
 
 HUMAN = 0
-STATS_KEY = session.PREFIX + comforts.STATS
+FULL_STORAGE = "The browser's storage is full: this game is not being saved."
+STALE = ("The last game could not be saved (the browser's storage was full), so it cannot "
+         "be resumed where you left it.")
+
+
+@dataclasses.dataclass(frozen=True)
+class Keys:
+    """The storage keys of one copy of the site.  A copy served from a subfolder keeps its
+    own (two copies on one origin never share a game in progress); the site at the root
+    keeps the original keys, so saves made before this scoping are still found."""
+
+    prefix: str = session.PREFIX
+
+    @classmethod
+    def for_folder(cls, path: str) -> Keys:
+        folder = path[: path.rfind("/") + 1] or "/"
+        return cls() if folder == "/" else cls(f"{session.PREFIX}{folder}:")
+
+    @property
+    def current(self) -> str:
+        return self.prefix + "current"
+
+    @property
+    def settings(self) -> str:
+        return self.prefix + "settings"
+
+    @property
+    def slot(self) -> str:
+        return self.prefix + "slot:"
+
+    @property
+    def stats(self) -> str:
+        return self.prefix + comforts.STATS
+
+    @property
+    def stale(self) -> str:  # set when the game in progress could not be written
+        return self.prefix + "stale"
 
 
 class Storage(Protocol):
@@ -89,8 +125,11 @@ class Table:
     """A game at the table: the game, the levels, the opponents, the summary shown, the
     narration and the statistics."""
 
-    def __init__(self, store: Storage, pace: int = 800, stamp: Callable[[], str] = now) -> None:
+    def __init__(self, store: Storage, pace: int = 800, stamp: Callable[[], str] = now,
+                 keys: Keys | None = None) -> None:
         self.store = store
+        self.keys = keys or Keys()
+        self.current_key = self.keys.current  # a slot instead, once another tab took it
         self.pace = pace
         self.stamp = stamp
         self.game: Game[Any, Any] | None = None
@@ -100,7 +139,7 @@ class Table:
         self.narration = ""
         self.notice = ""
         self.reported_over = False
-        self.stats = comforts.parse_stats(store.get(STATS_KEY))
+        self.stats = comforts.parse_stats(store.get(self.keys.stats))
         self.entries: list[comforts.Entry] = []
 
     # --- starting -----------------------------------------------------------------
@@ -123,62 +162,134 @@ class Table:
         seed = random.randrange(2**53) if seed is None else seed
         return self.begin(new_game(name, seed=seed, **options), levels)
 
-    def start_from_address(self, params: Mapping[str, str]) -> Effects:
-        """Open the page: a link's deal, else the game in progress, else the start screen."""
+    def start_from_address(
+        self, query: Sequence[tuple[str, str]] | Mapping[str, str]
+    ) -> Effects:
+        """Open the page: a link's deal, else the game in progress, else the start screen.
+        ``query`` is the address's query as pairs in order (a repeated key is refused)."""
+        pairs = list(query.items()) if isinstance(query, Mapping) else list(query)
         try:
-            deal = session.parse_query(params)
-            game = deal.start() if deal else None
-        except (OptionError, SaveError) as exc:
+            link = inputs.read_link(pairs)
+            game = link.start() if link.game is not None else None
+        except GameError as exc:
             self.notice = f"This link does not work: {exc}"
             return Effects(draw=True)
+        if link.speed is not None:
+            self.pace = link.speed
         current = self.load_current()
-        if deal is not None and game is not None:
+        if game is not None:
             if current and same_deal(current.game, game):
-                return self.begin(current.game, list(deal.levels or current.levels))
+                return self.begin(current.game, list(link.levels or current.levels))
             if current and not current.game.is_over:  # keep it: the link starts another
-                self.store.set(session.SLOT + f"Unfinished game {self.stamp()[:16]}",
+                self.put_aside("Unfinished game",
                                session.wrap_save(current.game, current.levels, "", self.stamp()))
-            return self.begin(game, list(deal.levels or self.levels))
+            return self.begin(game, list(link.levels or self.levels))
         if current:
             return self.begin(current.game, current.levels)
         return Effects(draw=True)
 
-    def load_current(self) -> session.Loaded | None:
-        text = self.store.get(session.CURRENT)
+    def put_aside(self, label: str, text: str) -> str:
+        """Keep ``text`` in a slot of its own, named by the time to the second and never
+        overwriting another; returns the slot's key."""
+        stamp = self.stamp().replace("T", " ").removesuffix("Z")
+        key = self.keys.slot + f"{label} {stamp}"
+        number = 2
+        while self.store.get(key) is not None:
+            key = self.keys.slot + f"{label} {stamp} ({number})"
+            number += 1
+        self.store.set(key, text)
+        return key
+
+    def load_current(self) -> inputs.Slot | None:
+        if self.store.get(self.keys.stale) is not None:
+            # The game in progress was not written after its last move: what is stored is
+            # older (or gone), and must not be offered as where the player left off.
+            self.store.remove(self.keys.stale)
+            self.notice = STALE
+            return None
+        text = self.store.get(self.keys.current)
         if not text:
             return None
         try:
-            return session.unwrap_save(text)
-        except (SaveError, GameError) as exc:
+            return inputs.read_slot(text)
+        except GameError as exc:
             # Keep the damaged text in a slot of its own for inspection; harm nothing else.
-            self.store.set(session.SLOT + f"Damaged game {self.stamp()[:16]}", text)
-            self.store.remove(session.CURRENT)
+            self.put_aside("Damaged game", text)
+            self.store.remove(self.keys.current)
             self.notice = f"The game in progress could not be resumed: {exc}"
             return None
 
     def load_slot(self, key: str) -> Effects:
         text = self.store.get(key)
-        name = key[len(session.SLOT):]
+        name = key[len(self.keys.slot):]
         try:
             if text is None:
                 raise SaveError("it is no longer there")
-            loaded = session.unwrap_save(text)
-        except (SaveError, GameError) as exc:
+            loaded = inputs.read_slot(text)
+        except GameError as exc:
             return Effects(draw=True, say=f"“{name}” cannot be loaded: {exc}")
         return self.begin(loaded.game, loaded.levels).merge(Effects(say=f"Loaded “{name}”."))
+
+    def import_text(self, text: str, file_name: str) -> Effects:
+        """An imported file: kept in Saves (the player is told if it cannot be) and begun."""
+        try:
+            loaded = inputs.read_slot(text)
+        except GameError as exc:
+            return Effects(draw=True, say=f"{file_name} cannot be imported: {exc}")
+        name = loaded.name or file_name.removesuffix(".json")
+        kept = self.store.set(self.keys.slot + name, session.wrap_save(
+            loaded.game, loaded.levels, name, loaded.saved_at or self.stamp()))
+        effects = self.begin(loaded.game, loaded.levels)
+        effects.say = (f"Imported “{name}”." if kept else
+                       f"Imported “{name}”, but it could not be kept in Saves: "
+                       f"{self.store.problem or 'the browser refused to store it'}.")
+        return effects
+
+    def slot_summaries(self) -> list[dict[str, str]]:
+        """The Saves list: a damaged slot is listed with its error (and can be deleted)."""
+        from .views import GAME_TITLES
+
+        return [inputs.slot_summary(k, self.store.get(k), GAME_TITLES, self.keys.slot)
+                for k in self.store.keys(self.keys.slot)]
+
+    def other_tab_wrote(self, text: str | None) -> Effects:
+        """Another tab of this site wrote the game in progress.  If it is not this tab's
+        game, this tab keeps its own in a slot of its own from now on, so neither tab's game
+        is ever overwritten, and says so."""
+        game = self.game
+        if game is None or game.is_over or self.current_key != self.keys.current:
+            return Effects()
+        try:
+            theirs = inputs.read_slot(text) if text else None
+        except GameError:
+            theirs = None
+        if theirs is not None and same_deal(theirs.game, game) \
+                and theirs.game.history == game.history:
+            return Effects()
+        self.current_key = self.put_aside(
+            "Game from another tab", session.wrap_save(game, self.levels, "", self.stamp()))
+        name = self.current_key[len(self.keys.slot):]
+        return Effects(say=f"This site is open in another tab, which now keeps its own game in "
+                           f"progress. This tab's game is saved as “{name}” in Saves.")
 
     def save_as(self, name: str) -> Effects:
         if not name or self.game is None:
             return Effects(say="Give the save a name first.")
         text = session.wrap_save(self.game, self.levels, name, self.stamp())
-        if self.store.set(session.SLOT + name, text):
+        if self.store.set(self.keys.slot + name, text):
             return Effects(say=f"Saved as “{name}”.")
         return Effects(say=self.store.problem or "Could not save.")
 
     def autosave(self) -> None:
-        if self.game is not None:
-            text = session.wrap_save(self.game, self.levels, "Game in progress", self.stamp())
-            self.store.set(session.CURRENT, text)
+        if self.game is None:
+            return
+        text = session.wrap_save(self.game, self.levels, "Game in progress", self.stamp())
+        if self.store.set(self.current_key, text):
+            return
+        # Not written: drop the older position, so a reload cannot resume it as if it were
+        # the latest, and leave a mark so the reload can say why the game is gone.
+        self.store.remove(self.current_key)
+        self.store.set(self.keys.stale, "1")
 
     # --- moves ----------------------------------------------------------------------
     def waiting_for_computer(self) -> bool:
@@ -213,7 +324,7 @@ class Table:
             score = game.scores[HUMAN] if game.scores else 0
             self.stats = comforts.record_result(
                 self.stats, game.NAME, won=HUMAN in game.winners, score=score)
-            self.store.set(STATS_KEY, json.dumps(self.stats))
+            self.store.set(self.keys.stats, json.dumps(self.stats))
             effects.post.append({"type": "game over", "game": game.NAME,
                                  "winners": list(game.winners), "scores": list(game.scores),
                                  "you_won": HUMAN in game.winners})
@@ -227,22 +338,29 @@ class Table:
             return Effects()
         return self.play(action)
 
-    def step(self, go_on: Callable[[], bool] | None = None,
-             budget_ms: float | None = None) -> Effects:
-        """One computer player's move.  ``go_on`` is asked between slices of thinking (the
-        page yields to the browser there); ``budget_ms`` is the per-decision thinking-time
-        budget (from the pace), the place for a search to be given its time."""
+    def step_work(self, budget_ms: float | None = None) -> Generator[None, None, Effects]:
+        """One computer player's move, as sliced work: it yields between slices of the
+        player's thinking (the page lets the browser run there) and returns the move's
+        effects.  ``budget_ms`` is the per-decision thinking time (from the pace), for the
+        searches that take one."""
         if not self.waiting_for_computer() or self.game is None:
             return Effects()
         seat = self.game.current_player
         assert seat is not None
         opponent = self.opponents[seat]
         if budget_ms is not None:
-            opponent.time_budget_ms = budget_ms  # read by searches that take a budget
-        action, _ = drive(opponent.think(self.game.observation(seat)), go_on)
-        if action is None:
-            return Effects()
+            opponent.time_budget_ms = budget_ms
+        action = yield from opponent.think(self.game.observation(seat))
         return self.play(action)
+
+    def step(self, go_on: Callable[[], bool] | None = None,
+             budget_ms: float | None = None) -> Effects:
+        """``step_work`` in one go (tests, the terminal); ``go_on`` may abandon it."""
+        effects, _ = drive(self.step_work(budget_ms), go_on)
+        return effects or Effects()
+
+    def thinking_seat(self) -> int | None:
+        return self.game.current_player if self.waiting_for_computer() and self.game else None
 
     # --- comforts -------------------------------------------------------------------
     def undo_available(self) -> bool:
@@ -257,17 +375,22 @@ class Table:
         effects.announce.append(text)
         return effects
 
-    def hint(self, go_on: Callable[[], bool] | None = None) -> tuple[str, str] | None:
-        """The strongest level's move for the human and why, or None (not the human's
-        turn, no opponents for this game, or abandoned by ``go_on``)."""
+    def hint_work(self) -> Generator[None, None, tuple[str, str] | None]:
+        """The strongest level's move for the human and why, as sliced work; None when it
+        is not the human's turn or the game has no opponents."""
         if not self.my_turn() or self.game is None:
             return None
         try:
             adviser = make_opponent(self.game.NAME, "hard", HUMAN, self.game.seed)
         except (ImportError, ValueError):
             return None
-        action, _ = drive(adviser.think(self.game.observation(HUMAN)), go_on)
-        return None if action is None else (action, adviser.explain())
+        action = yield from adviser.think(self.game.observation(HUMAN))
+        return action, adviser.explain()
+
+    def hint(self, go_on: Callable[[], bool] | None = None) -> tuple[str, str] | None:
+        """``hint_work`` in one go; None if abandoned by ``go_on``."""
+        result, _ = drive(self.hint_work(), go_on)
+        return result
 
     def next_round(self) -> Effects:
         self.summary = None
@@ -281,7 +404,7 @@ class Table:
 
     def reset_stats(self) -> Effects:
         self.stats = {}
-        self.store.remove(STATS_KEY)
+        self.store.remove(self.keys.stats)
         return Effects(draw=True)
 
     def last_play(self) -> Effects:

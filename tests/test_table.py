@@ -7,8 +7,10 @@ import json
 from pygame_core import new_game
 from pygame_core.opponents import drive, make_opponent
 from pygame_core.registry import SPECS, spec
-from pygame_core.table import HUMAN, STATS_KEY, DictStorage, Table
+from pygame_core.table import HUMAN, DictStorage, Keys, Table
 from pygame_core.views import session
+
+STATS_KEY = Keys().stats
 
 
 def table(**data: str) -> Table:
