@@ -15,6 +15,7 @@ from typing import Any
 from . import GAMES, GameError, new_game
 from .cards import CardError, parse_card
 from .opponents import LEVELS, make_opponent
+from .table import DictStorage, TableScreens
 
 
 def _game_options(name: str, players: int | None) -> dict[str, Any]:
@@ -32,55 +33,55 @@ def _pretty(text: str) -> str:
     return " ".join(out)
 
 
-def _show(obs: dict[str, Any]) -> None:
-    skip = {"legal", "rounds", "deals", "hands_history", "history"}
-    for key, value in obs.items():
-        if key not in skip:
-            print(f"  {key}: {value}")
+def _table_text(table: TableScreens) -> str:
+    """The table as the page draws it, read out as text (see ``views.text``)."""
+    from .views.text import html_to_text
+
+    return html_to_text(table.html())
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    """Play at the terminal through the same table session as the page: the table drawn
+    in text, the others' plays in words, the moves numbered."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    game = new_game(args.game, seed=seed, **_game_options(args.game, args.players))
-    human = None if args.auto else 0
-    bots = {
-        s: make_opponent(args.game, args.level, s, seed)
-        for s in range(game.num_players)
-        if s != human
-    }
-    print(
-        f"{game.TITLE}, seed {seed}. You are seat 0."
-        if human == 0
-        else f"{game.TITLE}, seed {seed}."
-    )
+    table = TableScreens(DictStorage(), pace=0)
+    opponents = 7 if args.game == "abyssinia" else 3
+    table.new_deal(args.game, _game_options(args.game, args.players), [args.level] * opponents,
+                   seed=seed)
+    game = table.game
+    assert game is not None
+    if args.auto:  # the computer plays the human's seat too
+        table.opponents[0] = make_opponent(args.game, args.level, 0, seed)
+    print(f"{game.TITLE}, seed {seed}." + ("" if args.auto else " You are seat 0 (You)."))
     while not game.is_over:
-        seat = game.current_player
-        assert seat is not None
-        if seat == human:
-            obs = game.observation(seat)
-            _show(obs)
-            legal: list[str] = obs["legal"]
-            for i, text in enumerate(legal, 1):
-                print(f"  {i:2}. {_pretty(text)}")
-            try:
-                choice = input("your play (number or text, q to quit): ").strip()
-            except EOFError:
-                return 0
-            if choice == "q":
-                return 0
-            text = (
-                legal[int(choice) - 1]
-                if choice.isdigit() and 0 < int(choice) <= len(legal)
-                else choice
-            )
-            try:
-                game.apply(text)
-            except GameError as exc:
-                print(f"  not allowed: {exc}")
-        else:
-            text = bots[seat].decide(game.observation(seat))
-            game.apply(text)
-            print(f"seat {seat}: {_pretty(text)}")
+        if table.summary is not None:
+            print(_table_text(table))
+            table.next_round()
+            continue
+        if args.auto or game.current_player != 0:
+            seat = game.current_player
+            assert seat is not None
+            action = table.opponents[seat].decide(game.observation(seat))
+            table.play(action)
+            print(f"  {table.narration or _pretty(action)}")
+            continue
+        print(_table_text(table))
+        legal: list[str] = game.observation(0)["legal"]
+        for i, text in enumerate(legal, 1):
+            print(f"  {i:2}. {_pretty(text)}")
+        try:
+            choice = input("your play (number or text, q to quit): ").strip()
+        except EOFError:
+            return 0
+        if choice == "q":
+            return 0
+        text = legal[int(choice) - 1] if choice.isdigit() and 0 < int(choice) <= len(legal) \
+            else choice
+        if text not in legal:
+            print(f"  not allowed: {choice!r} is not a play you can make now")
+            continue
+        table.human_play(text)
+    print(_table_text(table))
     print(f"Match over. Scores {game.scores}; winners {game.winners or 'none (a draw)'}")
     return 0
 

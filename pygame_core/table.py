@@ -338,26 +338,29 @@ class Table:
             return Effects()
         return self.play(action)
 
-    def step_work(self, budget_ms: float | None = None) -> Generator[None, None, Effects]:
-        """One computer player's move, as sliced work: it yields between slices of the
-        player's thinking (the page lets the browser run there) and returns the move's
-        effects.  ``budget_ms`` is the per-decision thinking time (from the pace), for the
-        searches that take one."""
+    def computer_thinking(self, budget_ms: float | None = None
+                          ) -> Generator[None, None, str | None]:
+        """The computer player to move thinks, as sliced work: it yields between slices
+        (the page lets the browser run there) and returns the chosen action, which the
+        caller plays with ``play`` (the page first waits out the rest of the pace's pause).
+        None if no computer player is to move.  ``budget_ms`` is the per-decision thinking
+        time (from the pace), for the searches that take one."""
         if not self.waiting_for_computer() or self.game is None:
-            return Effects()
+            return None
         seat = self.game.current_player
         assert seat is not None
         opponent = self.opponents[seat]
         if budget_ms is not None:
             opponent.time_budget_ms = budget_ms
-        action = yield from opponent.think(self.game.observation(seat))
-        return self.play(action)
+        action: str = yield from opponent.think(self.game.observation(seat))
+        return action
 
     def step(self, go_on: Callable[[], bool] | None = None,
              budget_ms: float | None = None) -> Effects:
-        """``step_work`` in one go (tests, the terminal); ``go_on`` may abandon it."""
-        effects, _ = drive(self.step_work(budget_ms), go_on)
-        return effects or Effects()
+        """One computer player's move in one go (tests, the terminal); ``go_on`` may
+        abandon the thinking."""
+        action, _ = drive(self.computer_thinking(budget_ms), go_on)
+        return Effects() if action is None else self.play(action)
 
     def thinking_seat(self) -> int | None:
         return self.game.current_player if self.waiting_for_computer() and self.game else None
@@ -410,3 +413,164 @@ class Table:
     def last_play(self) -> Effects:
         text = self.narration or "No play yet."
         return Effects(announce=[text], say=f"Last play: {text}")
+
+
+class TableScreens(Table):
+    """The table as the page shows it: which screen, its HTML, the panels and the plain
+    commands.  The page (``web/main.py``) only puts the HTML in place and wires events."""
+
+    def __init__(self, store: Storage, pace: int = 800, stamp: Callable[[], str] = now,
+                 keys: Keys | None = None) -> None:
+        super().__init__(store, pace, stamp, keys)
+        self.screen = "start"  # start, table or saves
+        self.start_form: dict[str, Any] | None = None  # as filled in, when a deal was refused
+
+    def begin(self, game: Game[Any, Any], levels: list[str], narration: str = "") -> Effects:
+        self.screen = "table"
+        return super().begin(game, levels, narration)
+
+    def at_table(self) -> bool:
+        return self.screen == "table" and self.game is not None
+
+    def turn(self) -> str:
+        """``data-turn``: menu, over, summary, you or opponent."""
+        game = self.game
+        if not self.at_table() or game is None:
+            return "menu"
+        if game.is_over:
+            return "over"
+        if self.summary is not None:
+            return "summary"
+        return "you" if game.current_player == HUMAN else "opponent"
+
+    def html(self, thinking: int | None = None, problem: str = "", can_save: bool = True) -> str:
+        """The HTML of the screen shown; a notice is shown once."""
+        from .opponents import LEVELS
+        from .views import TableContext, render_saves, render_start, render_table
+
+        notice, self.notice = self.notice, ""
+        if self.at_table() and self.game is not None:
+            ctx = TableContext(narration=self.narration, summary=self.summary,
+                               thinking=thinking, notice=problem)
+            return render_table(self.game.observation(HUMAN), ctx)
+        if self.screen == "saves":
+            return render_saves(self.slot_summaries(), can_save=can_save,
+                                in_game=self.game is not None, message=notice)
+        options = self.game.options_dict() if self.game else {}
+        form = self.start_form or {
+            "game": self.game.NAME if self.game else "", "levels": self.levels,
+            "players": int(options.get("players", 4)), "chips": options.get("chips", 100),
+        }
+        self.start_form = None
+        return render_start(
+            session.available_games(), LEVELS, chosen_levels=form["levels"],
+            partnership=bool(options.get("partnership")), message=notice or problem,
+            resume=self.resume_info(), game=form["game"], players=form["players"],
+            chips=form["chips"])
+
+    def resume_info(self) -> dict[str, str] | None:
+        from .views import GAME_TITLES
+
+        if self.game is None or self.game.is_over:
+            return None
+        title = GAME_TITLES.get(self.game.NAME, self.game.NAME)
+        return {"title": title, "detail": f"{len(self.game.history)} moves played"}
+
+    def turn_line(self) -> str:
+        if not self.at_table() or self.game is None:
+            return ""
+        return comforts.turn_line(self.game.observation(HUMAN),
+                                  summary=self.summary is not None)
+
+    def show(self, screen: str, message: str = "") -> Effects:
+        self.screen, self.notice = screen, message or self.notice
+        return Effects(draw=True)
+
+    def start_from_form(self, fields: Mapping[str, str]) -> Effects:
+        """The start form's fields (name -> value) deal a new game, or show the form again
+        as it was filled in, with the engine's words."""
+        from .views import start_seats
+
+        name = fields.get("game") or "avissinia"
+        players_text = fields.get("players") or "4"
+        players = int(players_text) if name == "abyssinia" and players_text.isdigit() \
+            and len(players_text) < 3 else 4
+        options: dict[str, Any] = {}
+        if name == "avissinia":
+            options["partnership"] = fields.get("partnership") == "1"
+        if name == "abyssinia":
+            options["players"] = players
+            options["chips"] = (fields.get("chips") or "").strip()
+        seats = [seat for seat, _, shown in start_seats(name, players) if shown]
+        levels = [fields.get(f"level-{seat}") or session.DEFAULT_LEVEL for seat in seats]
+        try:
+            game = inputs.start_game(name, random.randrange(2**53), options)
+        except GameError as exc:
+            self.start_form = {"game": name, "players": players,
+                               "chips": options.get("chips", 100), "levels": levels}
+            return self.show("start", f"Cannot deal that game: {exc}")
+        return self.begin(game, levels)
+
+    def command(self, name: str, key: str | None = None) -> Effects | None:
+        """The page's plain commands; None for one that is not among them."""
+        if name == "menu":
+            return self.show("start")
+        if name in ("resume", "close"):
+            return self.show("start") if self.game is None else Effects(
+                draw=self.show("table").draw, schedule_ms=self.next_delay())
+        if name == "next-round":
+            return self.next_round()
+        if name == "rematch":
+            return self.rematch()
+        if name == "saves":
+            return self.show("saves")
+        if name == "load" and key:
+            effects = self.load_slot(key)
+            if self.screen == "saves" and effects.say:
+                self.notice, effects.say = effects.say, ""
+            return effects
+        if name == "delete" and key:
+            self.store.remove(key)
+            return self.show("saves", "Deleted.")
+        return None
+
+    def save_as_from_panel(self, name: str) -> Effects:
+        effects = self.save_as(name)
+        return self.show("saves", effects.say)
+
+    def panel_html(self, kind: str, settings: Mapping[str, Any], chosen_game: str) -> str:
+        """The dialog's HTML for help, settings, statistics or history ("" if none)."""
+        from .views import GAME_TITLES
+        from .views.help import RULES, render_help
+
+        if kind == "help":
+            name = self.game.NAME if self.at_table() and self.game is not None else chosen_game
+            return (render_help(name) if name in RULES else "") + comforts.help_keys_html()
+        if kind == "settings":
+            return comforts.settings_html(settings)
+        if kind == "stats":
+            return comforts.stats_html(self.stats, GAME_TITLES)
+        if kind == "history" and self.game is not None:
+            return comforts.history_html(self.entries, self.game.NAME)
+        return ""
+
+    def export_text(self, key: str) -> str | None:
+        """A slot's text with the statistics added (the export file carries them)."""
+        text = self.store.get(key)
+        if text is None:
+            return None
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return text
+        if isinstance(data, dict):
+            data["stats"] = self.stats
+            return json.dumps(data, ensure_ascii=False)
+        return text
+
+    def address(self, keep: Mapping[str, str]) -> str:
+        """The query for the address bar: the deal's share link, plus the page's own."""
+        if self.game is None:
+            return ""
+        query = session.share_query(self.game, self.levels)
+        return query + ("&" + session.encode_query(keep) if keep else "")

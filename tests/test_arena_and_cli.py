@@ -64,3 +64,4 @@ def test_terminal_play_against_the_computer(
     assert cli(["play", "avissinia", "--seed", "4", "--level", "easy"]) == 0
     out = capsys.readouterr().out
     assert "You are seat 0" in out and "not allowed" in out
+    assert "Centre" in out and "Scores (first to 61)" in out  # the table, drawn in text

@@ -7,7 +7,7 @@ import json
 from pygame_core import new_game
 from pygame_core.opponents import drive, make_opponent
 from pygame_core.registry import SPECS, spec
-from pygame_core.table import HUMAN, DictStorage, Keys, Table
+from pygame_core.table import HUMAN, DictStorage, Keys, Table, TableScreens
 from pygame_core.views import session
 
 STATS_KEY = Keys().stats
@@ -162,3 +162,90 @@ def test_the_registry_names_every_game_and_its_modules() -> None:
             assert importlib.util.find_spec(module) is not None
         low, high = s.players
         assert new_game(name, seed=0).num_players in range(low, high + 1)
+
+
+class FullStorage(DictStorage):
+    """Storage with a quota, as localStorage has: a write that would pass ``capacity``
+    characters is refused (removing an entry frees its room)."""
+
+    capacity: int | None = None
+
+    def set(self, key: str, text: str) -> bool:
+        used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
+        if self.capacity is not None and used + len(key) + len(text) > self.capacity:
+            self.problem = "full"
+            return False
+        return super().set(key, text)
+
+
+def test_full_storage_never_leaves_a_stale_game_to_resume() -> None:
+    store = FullStorage()
+    t = Table(store, pace=0)
+    t.start_from_address([("game", "avinas"), ("seed", "5")])
+    run_computers(t)
+    store.capacity = sum(len(k) + len(v) for k, v in store.data.items())  # full now
+    t.human_play(t.game.observation(HUMAN)["legal"][0])  # type: ignore[union-attr]
+    again = Table(store, pace=0)
+    again.start_from_address([])
+    assert again.game is None, "an older position was offered as the game in progress"
+    assert "could not be saved" in again.notice
+
+
+def test_slots_put_aside_in_the_same_second_do_not_overwrite_each_other() -> None:
+    t = table()
+    keys = {t.put_aside("Damaged game", f"text {i}") for i in range(3)}
+    assert len(keys) == 3
+    assert sorted(t.store.get(k) for k in keys) == ["text 0", "text 1", "text 2"]
+
+
+def test_another_tab_never_overwrites_this_tabs_game() -> None:
+    store = DictStorage()
+    mine, theirs = Table(store, pace=0), Table(store, pace=0)
+    mine.start_from_address([("game", "avissinia"), ("seed", "21")])
+    theirs.start_from_address([("game", "avinas"), ("seed", "22")])  # the other tab
+    effects = mine.other_tab_wrote(store.get(Keys().current))
+    assert "another tab" in effects.say
+    run_computers(mine)
+    mine.human_play(mine.game.observation(HUMAN)["legal"][0])  # type: ignore[union-attr]
+    kept = session.unwrap_save(store.get(mine.current_key) or "").game
+    assert kept.NAME == "avissinia" and kept.history == mine.game.history  # type: ignore[union-attr]
+    assert session.unwrap_save(store.get(Keys().current) or "").game.NAME == "avinas"
+
+
+def test_the_same_game_written_by_another_tab_changes_nothing() -> None:
+    store = DictStorage()
+    mine = Table(store, pace=0)
+    mine.start_from_address([("game", "avissinia"), ("seed", "23")])
+    assert mine.other_tab_wrote(store.get(Keys().current)).say == ""
+    assert mine.current_key == Keys().current
+
+
+def test_a_site_in_a_subfolder_keeps_its_own_keys() -> None:
+    assert Keys.for_folder("/").current == Keys().current == session.CURRENT
+    assert Keys.for_folder("/index.html").current == session.CURRENT
+    sub, other = Keys.for_folder("/games/cards/"), Keys.for_folder("/games/beta/index.html")
+    assert sub.current != other.current and session.CURRENT not in (sub.current, other.current)
+
+
+def test_a_repeated_key_in_the_address_is_refused() -> None:
+    t = table()
+    t.start_from_address([("game", "avissinia"), ("seed", "1"), ("seed", "2")])
+    assert t.game is None and "twice" in t.notice
+
+
+def test_the_start_form_deals_or_shows_the_engines_words() -> None:
+    t = TableScreens(DictStorage(), pace=0)
+    t.start_from_form({"game": "abyssinia", "players": "3", "chips": "x", "level-1": "easy"})
+    assert t.game is None and t.screen == "start" and "Cannot deal" in t.html()
+    t.start_from_form({"game": "abyssinia", "players": "3", "chips": "50", "level-1": "easy",
+                       "level-2": "hard"})
+    assert t.game is not None and t.game.num_players == 3 and t.levels == ["easy", "hard"]
+    assert t.screen == "table" and t.turn() in ("you", "opponent")
+
+
+def test_a_damaged_slot_is_listed_and_can_be_deleted() -> None:
+    t = TableScreens(DictStorage({Keys().slot + "bad": "{nope", Keys().slot + "x": "[]"}))
+    summaries = t.slot_summaries()
+    assert [s["name"] for s in summaries] == ["bad", "x"] and all(s["error"] for s in summaries)
+    t.command("delete", Keys().slot + "bad")
+    assert [s["name"] for s in t.slot_summaries()] == ["x"]
