@@ -10,6 +10,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from . import GAMES, GameError, new_game
@@ -32,7 +33,7 @@ def _pretty(text: str) -> str:
     return " ".join(out)
 
 
-def _show(obs: dict[str, Any]) -> None:
+def _show(obs: Mapping[str, Any]) -> None:
     skip = {"legal", "rounds", "deals", "hands_history", "history"}
     for key, value in obs.items():
         if key not in skip:
