@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -135,6 +136,12 @@ def is_card(word: str) -> bool:
     return True
 
 
+def observation_type(game: Game[Any, Any]) -> Any:
+    """The TypedDict ``observation`` returns: ``<GameClass>Observation`` in its module."""
+    cls = type(game)
+    return getattr(sys.modules[cls.__module__], f"{cls.__name__}Observation")
+
+
 # --- the checks --------------------------------------------------------------------------
 def action_universe(name: str, options: dict[str, Any]) -> list[str]:
     """Action texts this game uses, gathered from a few random matches."""
@@ -183,10 +190,12 @@ def check_step(
         with pytest.raises(IllegalActionError):
             game.apply(text)
     assert canonical(game.full_state()) == frozen, "a refused action changed the state"
-    # Observations: no hidden card, and blind to how the hidden cards lie.
+    # Observations: the declared keys, no hidden card, blind to how the hidden cards lie.
+    declared = observation_type(game).__required_keys__
     for seat in range(game.num_players):
         obs = game.observation(seat)
         json.dumps(obs)  # plain JSON-able data
+        assert set(obs) == declared, f"keys not in the TypedDict: {set(obs) ^ declared}"
         assert obs["seat"] == seat
         assert obs["deals_finished"] == game.deals_finished
         if seat == game.current_player:
