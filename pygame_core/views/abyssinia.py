@@ -18,6 +18,7 @@ from ..cards import parse_card
 from . import (
     MANY_NAMES,
     SEAT_NAMES,
+    Markup,
     TableContext,
     card_back_html,
     card_html,
@@ -393,7 +394,7 @@ def summary_html(obs: AbyssiniaObservation, index: int, names: Sequence[str]) ->
         f'{detail}<div class="aby-table-wrap">{deal_table(record, names)}</div>'
         f"{_outs(record, names, entry)}"
     )
-    return summary_dialog(title, body, "Deal the next hand", "aby-panel")
+    return summary_dialog(title, Markup(body), "Deal the next hand", "aby-panel")
 
 
 def result_html(obs: AbyssiniaObservation, names: Sequence[str], last_deal: str = "") -> str:
@@ -409,7 +410,7 @@ def result_html(obs: AbyssiniaObservation, names: Sequence[str], last_deal: str 
     rows = "".join(
         f'<tr><th scope="row">{esc(names[s])}</th><td>{esc(chips[s])}</td></tr>' for s in order
     )
-    return result_dialog(title, (
+    return result_dialog(title, Markup(
         f'<p>Fewer than two players have the {esc(obs.get("entry", 41))} chips a deal needs. '
         f'{esc(plural(int(obs.get("deals_played", 0)), "deal"))} played.</p>'
         '<table class="scores aby-final"><thead><tr><th scope="col">Player</th>'

@@ -15,6 +15,7 @@ from ..avinas import AvinasObservation, card_strength, is_trump
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, parse_card
 from . import (
     POSITIONS,
+    Markup,
     TableContext,
     card_back_html,
     card_html,
@@ -339,7 +340,7 @@ def _trick_html(obs: AvinasObservation, names: Sequence[str]) -> str:
     number = obs.get("trick_number", 1)
     label = f"Trick {number} of 8" if not obs.get("is_over") else "Hand over"
     trump = obs.get("trump")
-    mid = esc(label)
+    mid: str = esc(label)
     if trump and str(trump) in SUITS:
         i = SUITS.index(str(trump))
         colour = "red" if trump in "DH" else "black"
@@ -553,7 +554,7 @@ def summary_html(obs: AvinasObservation, index: int, names: Sequence[str]) -> st
         record["rams_total"], record["pips_total"], names
     )
     return summary_dialog(
-        f"Hand {record.get('hand')} is over", body, "Deal the next hand", "avinas-panel"
+        f"Hand {record.get('hand')} is over", Markup(body), "Deal the next hand", "avinas-panel"
     )
 
 
@@ -567,7 +568,7 @@ def result_html(obs: AvinasObservation, names: Sequence[str], body: str = "") ->
         title = "The match is a draw."
     hands = len(obs.get("hand_history", []))
     tradition = f'<p class="tradition">{esc(TRADITION)}</p>' if winners else ""
-    return result_dialog(title, (
+    return result_dialog(title, Markup(
         f'{body}{_totals_html(obs.get("rams", [0, 0]), obs.get("pips", [0, 0]), names)}'
         f"<p>{esc(plural(hands, 'hand'))} played.</p>{tradition}"
     ), "avinas-panel")

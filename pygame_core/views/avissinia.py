@@ -9,6 +9,7 @@ from ..avissinia import AvissiniaObservation
 from ..cards import RANK_NAMES, parse_card
 from . import (
     POSITIONS,
+    Markup,
     TableContext,
     card_back_html,
     card_html,
@@ -198,7 +199,7 @@ def summary_html(obs: AvissiniaObservation, index: int, names: Sequence[str]) ->
                  if left else "The centre was cleared.")
     if obs.get("is_over") and index == len(obs["rounds"]) - 1:
         return result_html(obs, names, table=rows)
-    return summary_dialog(f"Round {index + 1} is over", (
+    return summary_dialog(f"Round {index + 1} is over", Markup(
         '<table class="scores"><thead><tr><td></td><th scope="col">Round</th>'
         f'<th scope="col">Match</th></tr></thead><tbody>{rows}</tbody></table>'
         f"<p>{esc(left_text)}</p>"
@@ -219,7 +220,7 @@ def result_html(obs: AvissiniaObservation, names: Sequence[str], table: str = ""
             f'<tr><th scope="row">{esc(_side_name(s, obs, names))}</th><td></td>'
             f'<td>{obs["side_scores"][s]}</td></tr>' for s in range(sides)
         )
-    return result_dialog(title, (
+    return result_dialog(title, Markup(
         '<table class="scores"><thead><tr><td></td><th scope="col">Last round</th>'
         f'<th scope="col">Match</th></tr></thead><tbody>{table}</tbody></table>'
         f'<p>{esc(plural(len(obs["rounds"]), "round"))} played.</p>'
