@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import pytest
@@ -158,11 +158,12 @@ def action_universe(name: str, options: dict[str, Any]) -> list[str]:
 
 def check_step(
     game: Game[Any, Any], universe: list[str], rng: random.Random, new_deal: bool,
-    check_save: bool = True,
+    check_save: bool = True, seats: Iterable[int] | None = None,
 ) -> None:
     """All the per-step checks; ``new_deal``: the last move ended a deal (so the ``last``
     play belongs to the one before); ``check_save``: also round-trip the save (a replay of
-    the whole log, so long matches do it only now and then)."""
+    the whole log, so long matches do it only now and then); ``seats``: whose observations
+    to check (all by default)."""
     name = game.NAME
     skip = frozenset(PAST_DEALS | ({"last"} if new_deal else set()))
     before = game.full_state()
@@ -192,7 +193,7 @@ def check_step(
     assert canonical(game.full_state()) == frozen, "a refused action changed the state"
     # Observations: the declared keys, no hidden card, blind to how the hidden cards lie.
     declared = observation_type(game).__required_keys__
-    for seat in range(game.num_players):
+    for seat in range(game.num_players) if seats is None else seats:
         obs = game.observation(seat)
         json.dumps(obs)  # plain JSON-able data
         assert set(obs) == declared, f"keys not in the TypedDict: {set(obs) ^ declared}"
@@ -212,21 +213,25 @@ def check_step(
 
 
 def play_checked(
-    name: str, options: dict[str, Any], seed: int, universe: list[str], save_every: int = 1,
-    check_every: int = 1,
+    name: str, options: dict[str, Any], seed: int, universe: list[str], sparse: bool = False
 ) -> None:
-    """Play a random match with ``check_step`` before every ``check_every``-th move."""
+    """Play a random match with ``check_step`` before every move or, if ``sparse``, before
+    ever fewer of them and for one seat in turn (long matches: the observation grows with
+    the deals played, and a save round-trip replays the whole log)."""
     assert name in HIDDEN and name in REDEAL, f"no hiding rule for {name} in this test"
     game = new_game(name, seed=seed, **options)
     assert canonical(new_game(name, seed=seed, **options).full_state()) == canonical(
         game.full_state()
     )
-    rng = random.Random(seed)
+    rng = random.Random(seed)  # the moves: the same match however much is checked
+    checks = random.Random(f"checks/{seed}")
     moves = 0
     new_deal = False
     while not game.is_over:
-        if moves % check_every == 0:
-            check_step(game, universe, rng, new_deal, moves % save_every == 0)
+        every = max(10, moves // 20) if sparse else 1  # about 14 checks per doubling
+        if moves % every == 0:
+            seats = [moves // every % game.num_players] if sparse else None
+            check_step(game, universe, checks, new_deal, moves % (every * 50) == 0, seats)
         deals = game.deals_finished
         game.apply(rng.choice(game.legal_actions()))
         new_deal = game.deals_finished != deals
@@ -268,7 +273,7 @@ def test_every_game_is_covered() -> None:
 
 @pytest.mark.parametrize(("name", "options", "seed"), cases(QUICK_OPTIONS, range(4)))
 def test_random_play_keeps_the_interface(name: str, options: dict[str, Any], seed: int) -> None:
-    play_checked(name, options, seed, universe_for(name, options), save_every=1)
+    play_checked(name, options, seed, universe_for(name, options))
 
 
 @pytest.mark.slow
@@ -276,6 +281,4 @@ def test_random_play_keeps_the_interface(name: str, options: dict[str, Any], see
 def test_random_play_keeps_the_interface_default_options(
     name: str, options: dict[str, Any], seed: int
 ) -> None:
-    # Long matches (abyssinia with 8 players runs to tens of thousands of moves): every
-    # check every 7th move, the save (a whole replay) every 700th.
-    play_checked(name, options, seed, universe_for(name, options), save_every=700, check_every=7)
+    play_checked(name, options, seed, universe_for(name, options), sparse=True)
