@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict, cast
 
 from .base import Game, IllegalActionError, OptionError
 from .cards import ACE, FIVE, Card, full_pack, parse_card
@@ -63,6 +63,50 @@ class AbyssiniaOptions:
             raise OptionError(f"dealer must be a seat from 0 to {self.players - 1}")
         if self.deck is not None and sorted(self.deck) != sorted(full_pack()):
             raise OptionError("deck must hold each of the 52 cards exactly once")
+
+
+class MarketCard(TypedDict):
+    side: str  # "left" or "right"
+    card: str
+    price: int
+
+
+class AbyssiniaObservation(TypedDict):
+    """What ``observation(seat)`` returns: an open game, so everything but the pack."""
+
+    game: str
+    players: int
+    entry: int
+    dealer: int
+    current_player: int | None
+    phase: str
+    round: int | None
+    phase_text: str
+    chips: list[int]
+    status: list[str]
+    hands: list[list[str]]
+    market: list[MarketCard]
+    pack: int
+    pot: int
+    outstanding: int
+    raises: int
+    max_raises: int
+    put: list[int]
+    to_act: list[int]
+    paid: list[int]
+    scores: list[int]
+    round_scores: list[int]
+    deals: list[dict[str, Any]]  # one record per finished deal (see ``_end_deal``)
+    last_deal: dict[str, Any] | None
+    deals_played: int
+    last: dict[str, Any] | None  # the latest action: seat, action and its details
+    is_over: bool
+    winners: list[int]
+    moves: int
+    deals_finished: int
+    seat: int
+    to_call: int
+    legal: list[str]
 
 
 class Move(NamedTuple):
@@ -432,14 +476,14 @@ class Abyssinia(Game[Move, AbyssiniaOptions]):
             "deals_finished": self.deals_finished,
         }
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> AbyssiniaObservation:
         seat = self.check_seat(seat)
         obs = self._public()  # an open game: everything but the pack's order is public
         obs["seat"] = seat
         mine = seat == self.player
         obs["to_call"] = self.outstanding - self.put[seat] if not self.over else 0
         obs["legal"] = [str(a) for a in self._legal()] if mine else []
-        return obs
+        return cast(AbyssiniaObservation, obs)
 
     def full_state(self) -> dict[str, Any]:
         state = self._public()
@@ -449,7 +493,7 @@ class Abyssinia(Game[Move, AbyssiniaOptions]):
         return state
 
 
-def world_from_observation(obs: dict[str, Any], rng: random.Random) -> Abyssinia:
+def world_from_observation(obs: AbyssiniaObservation, rng: random.Random) -> Abyssinia:
     """A full Abyssinia state consistent with ``obs``: the pack's order sampled with ``rng``.
 
     Everything in Abyssinia is open but the pack's order, so only that is invented; past
@@ -483,7 +527,7 @@ def world_from_observation(obs: dict[str, Any], rng: random.Random) -> Abyssinia
     pack = [c for c in full_pack() if c not in seen]
     rng.shuffle(pack)
     world.pack = pack  # top of the pack at the end
-    world.round = obs["round"]
+    world.round = obs["round"] or ROUNDS  # None only once the match is over
     world.outstanding = obs["outstanding"]
     world.raises = obs["raises"]
     world.put = list(obs["put"])

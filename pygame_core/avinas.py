@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict, cast
 
 from .base import Game, IllegalActionError, OptionError, read_digits
 from .cards import (
@@ -113,6 +113,79 @@ def _int_tuple(name: str, value: object, size: int) -> tuple[int, ...]:
         if len(out) == size and min(out) >= 0:
             return out
     raise OptionError(f"option {name} must be {size} whole numbers of 0 or more, not {value!r}")
+
+
+class SeatCard(TypedDict):
+    seat: int
+    card: str
+
+
+class TrickCard(TypedDict):
+    """A card of the trick being played; a face-down lead is None to all but its player."""
+
+    seat: int
+    card: str | None
+    facedown: bool
+
+
+class BidRecord(TypedDict):
+    seat: int
+    bid: int | None  # None: a pass
+
+
+class TrickRecord(TypedDict):
+    number: int
+    leader: int
+    winner: int
+    facedown: bool
+    cards: list[SeatCard]
+
+
+class SignalView(TypedDict):
+    seat: int
+    valuable: bool | None  # None: only the giver's side reads the signal
+
+
+class AvinasObservation(TypedDict):
+    """What ``observation(seat)`` returns: the public table, the seat's hand and sight."""
+
+    game: str
+    players: int
+    hand_number: int
+    dealer: int
+    kind: str
+    phase: str
+    current_player: int | None
+    declarer: int | None
+    trump: str | None
+    sevens: int
+    exposed: list[SeatCard]
+    bids: list[BidRecord]
+    high_bid: int
+    knock: int | None
+    knock_back: int | None
+    trick_number: int
+    tricks: list[TrickRecord]
+    hand_counts: list[int]
+    points: list[int]
+    tricks_won: list[int]
+    rams: list[int]
+    pips: list[int]
+    pip_target: int
+    hand_history: list[dict[str, Any]]  # one record per finished hand (see ``_record``)
+    scores: list[int]
+    is_over: bool
+    draw: bool
+    winners: list[int]
+    moves: int
+    deals_finished: int
+    seat: int
+    hand: list[str]
+    trick: list[TrickCard]
+    dealer_saw: list[SeatCard]
+    signal: SignalView | None
+    last: dict[str, Any] | None  # the latest action: seat, action, kind and its details
+    legal: list[str]
 
 
 class Action(NamedTuple):
@@ -690,7 +763,7 @@ class Avinas(Game[Action, AvinasOptions]):
             "deals_finished": self.deals_finished,
         }
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> AvinasObservation:
         seat = self.check_seat(seat)
         obs = self._public()
         obs["seat"] = seat
@@ -718,7 +791,7 @@ class Avinas(Game[Action, AvinasOptions]):
                              "valuable": bool(self.signal) if sees else None}
         obs["last"] = self._last_for(seat)
         obs["legal"] = [str(a) for a in self.legal_actions()] if seat == self.current_player else []
-        return obs
+        return cast(AvinasObservation, obs)
 
     def _last_for(self, seat: int) -> dict[str, Any] | None:
         last = self.last
@@ -798,7 +871,7 @@ def hand_balance(record: dict[str, Any], side: int) -> int:
     return int(against[1 - side] - against[side])
 
 
-def world_from_observation(obs: dict[str, Any], rng: random.Random) -> Avinas:
+def world_from_observation(obs: AvinasObservation, rng: random.Random) -> Avinas:
     """A full state consistent with ``obs``: the unseen cards dealt at random.
 
     For the opponents' search (determinization).  Known cards stay where they are: the

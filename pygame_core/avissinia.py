@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict, cast
 
 from .base import Game, IllegalActionError, OptionError, read_digits
 from .cards import JACK, Card, CardError, full_pack, parse_card
@@ -48,6 +48,49 @@ class AvissiniaOptions:
 
     def points(self, card: Card) -> int:
         return self.jack_points if card.rank == JACK else self.card_points
+
+
+class LastPlay(TypedDict):
+    """The latest play, as observations show it."""
+
+    round: int
+    seat: int
+    action: str
+    card: str
+    target: int
+    captured: list[str]
+
+
+class AvissiniaObservation(TypedDict):
+    """What ``observation(seat)`` returns: the public table, the seat's hand, its moves."""
+
+    game: str
+    players: int
+    partnership: bool
+    target: int
+    card_points: int
+    jack_points: int
+    dealer: int
+    first_player: int
+    current_player: int | None
+    round: int
+    deal: int
+    hand_counts: list[int]
+    centre: list[str]
+    piles: list[list[str]]
+    stock: int
+    round_points: list[int]
+    scores: list[int]
+    side_scores: list[int]
+    rounds: list[dict[str, Any]]  # one record per finished round (see ``_end_round``)
+    last: LastPlay | None
+    is_over: bool
+    winners: list[int]
+    moves: int
+    deals_finished: int
+    seat: int
+    hand: list[str]
+    legal: list[str]
 
 
 class Play(NamedTuple):
@@ -308,7 +351,7 @@ class Avissinia(Game[Play, AvissiniaOptions]):
             "deals_finished": self.deals_finished,
         }
 
-    def _last_view(self) -> dict[str, Any] | None:
+    def _last_view(self) -> LastPlay | None:
         if self.last is None:
             return None
         round_number, seat, play, captured = self.last
@@ -321,13 +364,13 @@ class Avissinia(Game[Play, AvissiniaOptions]):
             "captured": [c.code for c in captured],
         }
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> AvissiniaObservation:
         seat = self.check_seat(seat)
         obs = self._public()
         obs["seat"] = seat
         obs["hand"] = [c.code for c in self.hands[seat]]
         obs["legal"] = [str(a) for a in self.legal_actions()] if seat == self.current_player else []
-        return obs
+        return cast(AvissiniaObservation, obs)
 
     def full_state(self) -> dict[str, Any]:
         state = self._public()
@@ -337,7 +380,7 @@ class Avissinia(Game[Play, AvissiniaOptions]):
         return state
 
 
-def world_from_observation(obs: dict[str, Any], rng: random.Random) -> Avissinia:
+def world_from_observation(obs: AvissiniaObservation, rng: random.Random) -> Avissinia:
     """A full state consistent with ``obs``: the unseen cards dealt at random.
 
     For the opponents' search (determinization).  Everything not in the seat's hand, the
@@ -370,7 +413,7 @@ def world_from_observation(obs: dict[str, Any], rng: random.Random) -> Avissinia
     world.last = None
     world.dealer = obs["dealer"]
     world.deal_number = obs["deal"]
-    world.player = obs["current_player"]
+    world.player = seat if obs["current_player"] is None else obs["current_player"]
     return world
 
 

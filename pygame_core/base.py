@@ -216,8 +216,9 @@ class Game(ABC, Generic[A, OptionsT]):
         """Seats that won the match (empty until it is over, and after a draw)."""
 
     @abstractmethod
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, as plain JSON-able data; hidden cards are censored."""
+    def observation(self, seat: int) -> Mapping[str, Any]:
+        """What ``seat`` may know, as plain JSON-able data; hidden cards are censored.  Each
+        game returns its own TypedDict (e.g. ``AvissiniaObservation``)."""
 
     @abstractmethod
     def full_state(self) -> dict[str, Any]:

@@ -426,7 +426,7 @@ class ReplayStepper:
         is watched, not played.
         """
         game = self.state()
-        obs = game.observation(seat)
+        obs: dict[str, Any] = dict(game.observation(seat))
         obs["legal"] = []
         obs["replay"] = {"step": self.step, "steps": self.steps, "deal": self.deal_of(),
                          "deals": self.deals, "face_up": face_up}

@@ -14,12 +14,20 @@ from __future__ import annotations
 import functools
 import importlib
 import random
-from collections.abc import Callable, Generator
-from typing import Any, TypeVar, cast
+from collections.abc import Callable, Generator, Mapping
+from typing import TYPE_CHECKING, Any, Generic, cast
 
 from ..registry import SPECS
 
-Observation = dict[str, Any]
+Observation = Mapping[str, Any]
+if TYPE_CHECKING:  # a default type (PEP 696) lets generic code write plain ``Opponent``
+    from typing_extensions import TypeVar
+
+    ObsT = TypeVar("ObsT", bound=Observation, default=Any)
+else:
+    from typing import TypeVar
+
+    ObsT = TypeVar("ObsT")
 Thinking = Generator[None, None, str]
 
 LEVELS = ("easy", "medium", "hard")
@@ -73,7 +81,7 @@ def run_to_end(work: Generator[None, None, T]) -> T:
     return cast(T, result)
 
 
-class Opponent:
+class Opponent(Generic[ObsT]):
     """Base class, and the ``random`` level: a uniformly random legal action."""
 
     level = "random"
@@ -86,14 +94,14 @@ class Opponent:
         self.seat = seat
         self.rng = random.Random(f"{game}/{self.level}/{seat}/{seed}")
 
-    def think(self, obs: Observation) -> Thinking:
+    def think(self, obs: ObsT) -> Thinking:
         legal: list[str] = obs["legal"]
         if not legal:
             raise ValueError(f"seat {self.seat} has nothing to play")
         return self.choose(obs, legal)
         yield  # makes this a generator; a rule of thumb needs no slices
 
-    def choose(self, obs: Observation, legal: list[str]) -> str:
+    def choose(self, obs: ObsT, legal: list[str]) -> str:
         """A quick decision; heuristic levels override this."""
         return self.rng.choice(legal)
 
@@ -101,11 +109,11 @@ class Opponent:
         """One short line on why the last decision was made (for the page's hint)."""
         return getattr(self, "reason", "")
 
-    def decide(self, obs: Observation) -> str:
+    def decide(self, obs: ObsT) -> str:
         return run_to_end(self.think(obs))
 
 
-class SearchOpponent(Opponent):
+class SearchOpponent(Opponent[ObsT]):
     """An opponent that searches over worlds: full states consistent with what it sees."""
 
     from .search import Budget as _Budget
@@ -114,7 +122,7 @@ class SearchOpponent(Opponent):
 
     value_unit = "points"  # what ``action_value`` counts, in words ("points", "chips")
 
-    def world(self, obs: Observation, rng: random.Random) -> Any:
+    def world(self, obs: ObsT, rng: random.Random) -> Any:
         """A full game state consistent with ``obs``, the hidden cards sampled with ``rng``."""
         raise NotImplementedError
 

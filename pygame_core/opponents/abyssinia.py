@@ -28,12 +28,13 @@ from ..abyssinia import (
     BUY,
     ROUNDS,
     Abyssinia,
+    AbyssiniaObservation,
     price,
     world_from_observation,
 )
 from ..cards import Card, full_pack, parse_card
 from ..poker_hands import HIGH_CLASSES, high_key, low_key
-from . import Observation, Opponent, SearchOpponent, Thinking, chance_of_any
+from . import Opponent, SearchOpponent, Thinking, chance_of_any
 from .search import Budget
 
 PRICE = tuple(price(Card(r, 0)) for r in range(13))
@@ -51,7 +52,7 @@ Stats = tuple[float, float, float, float]
 class _View:
     """The parts of an observation the opponents use, as cards."""
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: AbyssiniaObservation) -> None:
         self.seat: int = obs["seat"]
         self.n: int = obs["players"]
         self.status: list[str] = obs["status"]
@@ -59,7 +60,7 @@ class _View:
         self.market = [parse_card(m["card"]) for m in obs["market"]]
         self.pot: int = obs["pot"]
         self.to_call: int = obs["to_call"]
-        self.round: int = obs["round"]
+        self.round: int = obs["round"] or ROUNDS  # None only once the match is over
         self.buying: bool = obs["phase"] == BUY
         dealer: int = obs["dealer"]
         # Turn order of the deal: clockwise from the dealer's left, players still in.
@@ -225,10 +226,10 @@ def _easy_useful(hand: Sequence[Card], card: Card) -> bool:
     return bad == 0 and LOW_RANK[card.rank] <= LOW_LIMIT
 
 
-class Easy(Opponent):
+class Easy(Opponent[AbyssiniaObservation]):
     level = "easy"
 
-    def choose(self, obs: Observation, legal: list[str]) -> str:
+    def choose(self, obs: AbyssiniaObservation, legal: list[str]) -> str:
         view = _View(obs)
         hand = view.hand
         if view.buying:
@@ -273,10 +274,10 @@ def _pot_estimate(view: _View) -> float:
     return view.pot + players * (view.bets_left * FUTURE_BET + view.buys_left * 1.5)
 
 
-class Medium(Opponent):
+class Medium(Opponent[AbyssiniaObservation]):
     level = "medium"
 
-    def choose(self, obs: Observation, legal: list[str]) -> str:
+    def choose(self, obs: AbyssiniaObservation, legal: list[str]) -> str:
         view = _View(obs)
         equity_of = _Equity(view, _Counter(view.unseen))
         pot = _pot_estimate(view)
@@ -394,7 +395,7 @@ def _playout(
     return high, low, spent, mine
 
 
-class Hard(SearchOpponent):
+class Hard(SearchOpponent[AbyssiniaObservation]):
     level = "hard"
     value_unit = "chips"
     # About 20-60 ms a decision on CPython (2 to 8 players); the cap bounds a slow machine.
@@ -406,7 +407,7 @@ class Hard(SearchOpponent):
         # A betting round's later decisions see the same cards: reuse its samples.
         self._cache: tuple[object, Stats] | None = None
 
-    def think(self, obs: Observation) -> Thinking:
+    def think(self, obs: AbyssiniaObservation) -> Thinking:
         legal: list[str] = obs["legal"]
         if len(legal) == 1:
             self.reason = "the only action"
@@ -450,7 +451,7 @@ class Hard(SearchOpponent):
         return action
 
     def _sample(
-        self, obs: Observation, view: _View, me: int, buyers: list[int], choices: list[int]
+        self, obs: AbyssiniaObservation, view: _View, me: int, buyers: list[int], choices: list[int]
     ) -> Generator[None, None, list[Stats]]:
         """For each choice: mean high share, low share, the pot's share of all purchases (my
         expected take of them) and my own purchases, over sampled pack orders."""
@@ -486,7 +487,7 @@ class Hard(SearchOpponent):
         self.iterations = done
         return [(t[0] / done, t[1] / done, t[2] / done, t[3] / done) for t in totals]
 
-    def world(self, obs: Observation, rng: random.Random) -> Abyssinia:
+    def world(self, obs: AbyssiniaObservation, rng: random.Random) -> Abyssinia:
         return world_from_observation(obs, rng)
 
 

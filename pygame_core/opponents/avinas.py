@@ -37,6 +37,7 @@ from ..avinas import (
     TRUMP,
     Action,
     Avinas,
+    AvinasObservation,
     AvinasOptions,
     best_trump_suit,
     hand_balance,
@@ -45,7 +46,7 @@ from ..avinas import (
     world_from_observation,
 )
 from ..cards import ACE, QUEEN, SEVEN, SUIT_NAMES, SUITS, Card, parse_card, short_pack
-from . import Observation, Opponent, SearchOpponent, Thinking
+from . import Opponent, SearchOpponent, Thinking
 from .search import Budget, pimc
 
 _DEFAULTS = AvinasOptions()
@@ -99,7 +100,7 @@ def _smear_key(tables: Tables) -> Callable[[Card], tuple[int, bool, int]]:
 class _View:
     """What one seat knows, as cards, with the counting the heuristics need."""
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: AvinasObservation) -> None:
         self.obs = obs
         self.seat: int = obs["seat"]
         self.side = self.seat % 2
@@ -234,10 +235,10 @@ def _naming_lead(hand: list[Card], high_bid: int) -> str:
     return f"play {card.code} trump {SUITS[suit]}" if card in NAMING else f"play {card.code}"
 
 
-class Easy(Opponent):
+class Easy(Opponent[AvinasObservation]):
     level = "easy"
 
-    def choose(self, obs: Observation, legal: list[str]) -> str:
+    def choose(self, obs: AvinasObservation, legal: list[str]) -> str:
         view = _View(obs)
         phase = view.phase
         if phase == BID:
@@ -298,7 +299,7 @@ class Easy(Opponent):
 class Medium(Easy):
     level = "medium"
 
-    def choose(self, obs: Observation, legal: list[str]) -> str:
+    def choose(self, obs: AvinasObservation, legal: list[str]) -> str:
         view = _View(obs)
         phase = view.phase
         if phase == BID:
@@ -552,12 +553,12 @@ def _equal(a: Card, b: Card, eff: dict[Card, int], strength: dict[Card, int],
     return not any(eff[c] == eff[a] and low < strength[c] < high for c in out)
 
 
-class Hard(SearchOpponent):
+class Hard(SearchOpponent[AvinasObservation]):
     level = "hard"
     value_unit = "penalties"
     budget = Budget(iterations=60, seconds=0.2)
 
-    def think(self, obs: Observation) -> Thinking:
+    def think(self, obs: AvinasObservation) -> Thinking:
         legal: list[str] = obs["legal"]
         view = _View(obs)
         if view.phase == STOP:
@@ -582,7 +583,7 @@ class Hard(SearchOpponent):
         )
         return best
 
-    def world(self, obs: Observation, rng: random.Random) -> Avinas:
+    def world(self, obs: AvinasObservation, rng: random.Random) -> Avinas:
         return world_from_observation(obs, rng)
 
     def action_value(self, world: Avinas, action: str) -> float:

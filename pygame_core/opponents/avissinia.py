@@ -14,16 +14,25 @@ from __future__ import annotations
 
 import random
 
-from ..avissinia import CENTRE, OWN, TRAIL, Avissinia, Play, top_run, world_from_observation
+from ..avissinia import (
+    CENTRE,
+    OWN,
+    TRAIL,
+    Avissinia,
+    AvissiniaObservation,
+    Play,
+    top_run,
+    world_from_observation,
+)
 from ..cards import JACK, Card, parse_card
-from . import Observation, Opponent, SearchOpponent, Thinking, chance_of_any
+from . import Opponent, SearchOpponent, Thinking, chance_of_any
 from .search import Budget, pimc
 
 
 class _View:
     """The parts of an observation the heuristics use, as cards."""
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: AvissiniaObservation) -> None:
         self.seat: int = obs["seat"]
         self.partnership: bool = obs["partnership"]
         self.card_points: int = obs["card_points"]
@@ -56,10 +65,10 @@ def _source(view: _View, target: int) -> list[Card]:
     return view.centre if target == CENTRE else view.piles[target]
 
 
-class Easy(Opponent):
+class Easy(Opponent[AvissiniaObservation]):
     level = "easy"
 
-    def choose(self, obs: Observation, legal: list[str]) -> str:
+    def choose(self, obs: AvissiniaObservation, legal: list[str]) -> str:
         view = _View(obs)
         plays = [Avissinia.parse_action(t) for t in legal]
         captures = [
@@ -118,10 +127,10 @@ def medium_score(view: _View, play: Play) -> float:
     return gain - new_risk + covered
 
 
-class Medium(Opponent):
+class Medium(Opponent[AvissiniaObservation]):
     level = "medium"
 
-    def choose(self, obs: Observation, legal: list[str]) -> str:
+    def choose(self, obs: AvissiniaObservation, legal: list[str]) -> str:
         view = _View(obs)
         scored = [(medium_score(view, Avissinia.parse_action(t)), t) for t in legal]
         best_score, best = max(scored, key=lambda st: st[0])
@@ -193,11 +202,11 @@ def _greedy_playout(world: Avissinia, seat: int) -> float:
     return mine - sum(others) / len(others)
 
 
-class Hard(SearchOpponent):
+class Hard(SearchOpponent[AvissiniaObservation]):
     level = "hard"
     budget = Budget(iterations=60)
 
-    def think(self, obs: Observation) -> Thinking:
+    def think(self, obs: AvissiniaObservation) -> Thinking:
         legal: list[str] = obs["legal"]
         if len(legal) == 1:
             return legal[0]
@@ -214,7 +223,7 @@ class Hard(SearchOpponent):
         self.reason = f"searched {len(candidates)} plays; expects {means[best]:+.1f} points"
         return best
 
-    def world(self, obs: Observation, rng: random.Random) -> Avissinia:
+    def world(self, obs: AvissiniaObservation, rng: random.Random) -> Avissinia:
         return world_from_observation(obs, rng)
 
     def action_value(self, world: Avissinia, action: str) -> float:

@@ -2,7 +2,8 @@
 
 Nothing here touches the browser, so every view runs (and is tested) under CPython; the
 page's glue (``web/main.py``) calls them and puts the result into the document.  Every text
-that comes from a player, a save or a link goes through ``esc`` and is never markup.
+that comes from a player, a save or a link goes through ``esc`` and is never markup; the
+shared helpers below build ``Markup`` (``markup.py``) and take it where HTML is meant.
 
 ``render_table(obs, ctx)`` dispatches on ``obs["game"]`` to the game's own view module,
 imported on first use (``VIEWS``), so the page loads only the game it shows; a game without
@@ -12,17 +13,18 @@ a view of its own gets ``generic_table``, which still offers every legal action.
 from __future__ import annotations
 
 import dataclasses
-import html
 import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol, cast
 
 from ..cards import DIAMONDS, HEARTS, SUIT_NAMES, SUIT_SYMBOLS, parse_card
 from ..registry import SPECS
+from .markup import Markup, escape, html
 
 __all__ = [
-    "GAME_TITLES", "MANY_NAMES", "SEAT_NAMES", "VIEWS", "TableContext", "card_back_html",
-    "card_html", "esc", "narrate", "render_saves", "render_start", "render_table", "start_seats",
+    "GAME_TITLES", "MANY_NAMES", "SEAT_NAMES", "VIEWS", "Markup", "TableContext",
+    "card_back_html", "card_html", "esc", "html", "narrate", "render_saves", "render_start",
+    "render_table", "start_seats",
 ]
 
 # Seats on screen (RULINGS: the human is seat 0 at the bottom, then clockwise W, N, E).
@@ -36,9 +38,9 @@ GAME_TITLES = {name: spec.title for name, spec in SPECS.items()}
 VIEWS: dict[str, str] = {name: spec.view for name, spec in SPECS.items()}
 
 
-def esc(value: object) -> str:
-    """Text made safe for HTML content and quoted attributes."""
-    return html.escape(str(value), quote=True)
+def esc(value: object) -> Markup:
+    """Text made safe for HTML content and quoted attributes (Markup is kept as it is)."""
+    return escape(value)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -93,7 +95,7 @@ def narrate(obs: Mapping[str, Any], names: Sequence[str] = SEAT_NAMES) -> str:
 def card_html(
     code: str, *, action: str | None = None, label: str | None = None,
     classes: Iterable[str] = (),
-) -> str:
+) -> Markup:
     """A face-up card; a button playing ``action`` if given, else a labelled image."""
     card = parse_card(code)
     rank, suit = str(card)[:-1], SUIT_SYMBOLS[card.suit]
@@ -101,30 +103,33 @@ def card_html(
     cls = " ".join(["card", colour, f"suit-{SUIT_NAMES[card.suit]}", *classes])
     # The face is drawn by CSS from these attributes (``content: attr(...)``), so the only
     # text of the card is its spoken name: what is seen and what is heard cannot disagree.
-    face = (
-        f'<span class="corner tl" aria-hidden="true" data-rank="{rank}" data-suit="{suit}">'
+    face = html(
+        '<span class="corner tl" aria-hidden="true" data-rank="{rank}" data-suit="{suit}">'
         "</span>"
-        f'<span class="pip" aria-hidden="true" data-suit="{suit}"></span>'
-        f'<span class="corner br" aria-hidden="true" data-rank="{rank}" data-suit="{suit}">'
-        "</span>"
+        '<span class="pip" aria-hidden="true" data-suit="{suit}"></span>'
+        '<span class="corner br" aria-hidden="true" data-rank="{rank}" data-suit="{suit}">'
+        "</span>", rank=rank, suit=suit,
     )
-    spoken = esc(label or card.name)
+    spoken = label or card.name
     if action is not None:
-        return (f'<button type="button" class="{esc(cls)}" data-action="{esc(action)}" '
-                f'aria-label="{spoken}" title="{spoken}">{face}</button>')
-    return f'<span class="{esc(cls)}" role="img" aria-label="{spoken}">{face}</span>'
+        return html('<button type="button" class="{cls}" data-action="{action}" '
+                    'aria-label="{spoken}" title="{spoken}">{face}</button>',
+                    cls=cls, action=action, spoken=spoken, face=face)
+    return html('<span class="{cls}" role="img" aria-label="{spoken}">{face}</span>',
+                cls=cls, spoken=spoken, face=face)
 
 
-def card_back_html(classes: Iterable[str] = ()) -> str:
-    return f'<span class="{esc(" ".join(["card", "back", *classes]))}" aria-hidden="true"></span>'
+def card_back_html(classes: Iterable[str] = ()) -> Markup:
+    return html('<span class="{cls}" aria-hidden="true"></span>',
+                cls=" ".join(["card", "back", *classes]))
 
 
-def hand_backs(count: int) -> str:
+def hand_backs(count: int) -> Markup:
     """A hidden hand: only how many cards it holds."""
-    backs = "".join(card_back_html() for _ in range(count))
+    backs = Markup().join(card_back_html() for _ in range(count))
     word = "card" if count == 1 else "cards"
-    return (f'<div class="backs" role="img" aria-label="{count} {word} in hand">{backs}</div>'
-            f'<span class="count">{count} in hand</span>')
+    return html('<div class="backs" role="img" aria-label="{count} {word} in hand">{backs}</div>'
+                '<span class="count">{count} in hand</span>', count=count, word=word, backs=backs)
 
 
 # --- a table for games without a view of their own ----------------------------------
@@ -132,25 +137,27 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def summary_dialog(title: str, body: str, next_label: str, panel_class: str = "") -> str:
+def summary_dialog(title: str, body: Markup, next_label: str, panel_class: str = "") -> Markup:
     """The dialog between rounds (hands, deals): what happened, and the button to go on."""
-    return (
+    return html(
         '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="summary-title" '
-        f'id="summary"><div class="{esc(f"panel {panel_class}".strip())}">'
-        f'<h2 id="summary-title">{esc(title)}</h2>{body}'
+        'id="summary"><div class="{panel}">'
+        '<h2 id="summary-title">{title}</h2>{body}'
         '<button type="button" class="primary" data-cmd="next-round" autofocus>'
-        f"{esc(next_label)}</button></div></div>"
+        "{next_label}</button></div></div>",
+        panel=f"panel {panel_class}".strip(), title=title, body=body, next_label=next_label,
     )
 
 
-def result_dialog(title: str, body: str, panel_class: str = "") -> str:
+def result_dialog(title: str, body: Markup, panel_class: str = "") -> Markup:
     """The dialog at the end of a match: the result, and the buttons to play again."""
-    return (
+    return html(
         '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title" '
-        f'id="result"><div class="{esc(f"panel {panel_class}".strip())}">'
-        f'<h2 id="result-title">{esc(title)}</h2>{body}'
+        'id="result"><div class="{panel}">'
+        '<h2 id="result-title">{title}</h2>{body}'
         '<button type="button" class="primary" data-cmd="rematch" autofocus>Play again</button> '
-        '<button type="button" data-cmd="menu">New game</button></div></div>'
+        '<button type="button" data-cmd="menu">New game</button></div></div>',
+        panel=f"panel {panel_class}".strip(), title=title, body=body,
     )
 
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..abyssinia import AbyssiniaObservation
 from ..cards import parse_card
 from . import (
     MANY_NAMES,
     SEAT_NAMES,
+    Markup,
     TableContext,
     card_back_html,
     card_html,
@@ -67,7 +69,7 @@ def _join(words: Sequence[str]) -> str:
 
 
 # --- what each legal action says ---------------------------------------------------------
-def action_label(action: str, obs: Mapping[str, Any]) -> str:
+def action_label(action: str, obs: AbyssiniaObservation) -> str:
     """The button text of a legal action, with its amount: "Buy 2♣ (2 chips)", "Call 2"."""
     outstanding = int(obs.get("outstanding", 0))
     if action == "buy blind":
@@ -89,7 +91,7 @@ def action_label(action: str, obs: Mapping[str, Any]) -> str:
     return action
 
 
-def action_cost(action: str, obs: Mapping[str, Any]) -> int:
+def action_cost(action: str, obs: AbyssiniaObservation) -> int:
     """Chips the action takes from the player now (a blind buy: unknown, 0 here)."""
     to_call = int(obs.get("to_call", 0))
     if action.startswith("buy ") and action != "buy blind":
@@ -165,7 +167,7 @@ def _state(status: str) -> str:
     return {"active": "in", "folded": "folded", "sitting out": "out"}.get(status, status)
 
 
-def seat_html(obs: Mapping[str, Any], seat: int, names: Sequence[str],
+def seat_html(obs: AbyssiniaObservation, seat: int, names: Sequence[str],
               ctx: TableContext) -> str:
     n = int(obs["players"])
     over = bool(obs.get("is_over"))
@@ -216,7 +218,7 @@ def seat_html(obs: Mapping[str, Any], seat: int, names: Sequence[str],
 
 
 # --- the centre: market, pack, pot, betting ----------------------------------------------
-def market_html(obs: Mapping[str, Any]) -> str:
+def market_html(obs: AbyssiniaObservation) -> str:
     legal: list[str] = list(obs.get("legal", []))
     items = []
     for item in obs.get("market", []):
@@ -253,7 +255,7 @@ def market_html(obs: Mapping[str, Any]) -> str:
     return f'<div class="aby-market" aria-label="Market">{"".join(items)}{blind}</div>'
 
 
-def controls_html(obs: Mapping[str, Any]) -> str:
+def controls_html(obs: AbyssiniaObservation) -> str:
     bets = [a for a in obs.get("legal", []) if not str(a).startswith("buy")]
     if not bets:
         return ""
@@ -271,7 +273,7 @@ def controls_html(obs: Mapping[str, Any]) -> str:
     return f'<div class="aby-controls" role="group" aria-label="Your bet">{"".join(buttons)}</div>'
 
 
-def status_text(obs: Mapping[str, Any], names: Sequence[str], ctx: TableContext) -> str:
+def status_text(obs: AbyssiniaObservation, names: Sequence[str], ctx: TableContext) -> str:
     if obs.get("is_over"):
         return "The match is over."
     current = obs.get("current_player")
@@ -291,7 +293,7 @@ def status_text(obs: Mapping[str, Any], names: Sequence[str], ctx: TableContext)
     return f"{who} {doing}…"
 
 
-def centre_html(obs: Mapping[str, Any], names: Sequence[str], ctx: TableContext,
+def centre_html(obs: AbyssiniaObservation, names: Sequence[str], ctx: TableContext,
                 playable: bool) -> str:
     over = bool(obs.get("is_over"))
     pot = int(obs.get("pot", 0))
@@ -373,7 +375,7 @@ def _outs(record: Mapping[str, Any], names: Sequence[str], entry: int) -> str:
             "chips, too few to enter a deal.</p>")
 
 
-def summary_html(obs: Mapping[str, Any], index: int, names: Sequence[str]) -> str:
+def summary_html(obs: AbyssiniaObservation, index: int, names: Sequence[str]) -> str:
     record = obs["deals"][index]
     if record.get("showdown"):
         title = f"Deal {index + 1}: showdown"
@@ -392,10 +394,10 @@ def summary_html(obs: Mapping[str, Any], index: int, names: Sequence[str]) -> st
         f'{detail}<div class="aby-table-wrap">{deal_table(record, names)}</div>'
         f"{_outs(record, names, entry)}"
     )
-    return summary_dialog(title, body, "Deal the next hand", "aby-panel")
+    return summary_dialog(title, Markup(body), "Deal the next hand", "aby-panel")
 
 
-def result_html(obs: Mapping[str, Any], names: Sequence[str], last_deal: str = "") -> str:
+def result_html(obs: AbyssiniaObservation, names: Sequence[str], last_deal: str = "") -> str:
     winners: list[int] = list(obs.get("winners", []))
     if 0 in winners:
         title = "You win the match!"
@@ -408,7 +410,7 @@ def result_html(obs: Mapping[str, Any], names: Sequence[str], last_deal: str = "
     rows = "".join(
         f'<tr><th scope="row">{esc(names[s])}</th><td>{esc(chips[s])}</td></tr>' for s in order
     )
-    return result_dialog(title, (
+    return result_dialog(title, Markup(
         f'<p>Fewer than two players have the {esc(obs.get("entry", 41))} chips a deal needs. '
         f'{esc(plural(int(obs.get("deals_played", 0)), "deal"))} played.</p>'
         '<table class="scores aby-final"><thead><tr><th scope="col">Player</th>'
@@ -418,7 +420,7 @@ def result_html(obs: Mapping[str, Any], names: Sequence[str], last_deal: str = "
 
 
 # --- the whole table ---------------------------------------------------------------------
-def render(obs: Mapping[str, Any], ctx: TableContext) -> str:
+def render(obs: AbyssiniaObservation, ctx: TableContext) -> str:
     n = int(obs["players"])
     names = table_names(ctx.names, n)
     deals = obs.get("deals", [])

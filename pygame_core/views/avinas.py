@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..avinas import card_strength, is_trump
+from ..avinas import AvinasObservation, card_strength, is_trump
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, parse_card
 from . import (
     POSITIONS,
+    Markup,
     TableContext,
     card_back_html,
     card_html,
@@ -44,12 +45,12 @@ def _card(code: str) -> str:
     return str(parse_card(code))
 
 
-def _trump_index(obs: Mapping[str, Any]) -> int | None:
+def _trump_index(obs: AvinasObservation) -> int | None:
     trump = obs.get("trump")
     return SUITS.index(trump) if isinstance(trump, str) and trump in SUITS else None
 
 
-def _kind_text(obs: Mapping[str, Any]) -> str:
+def _kind_text(obs: AvinasObservation) -> str:
     """What kind of hand this is: "Sevens game (n = 2)" or "No sevens: bid 5"."""
     if obs.get("kind") == "sevens":
         return f"Sevens game (n = {esc(obs.get('sevens'))}): scored in rams"
@@ -162,7 +163,7 @@ def _sorted_hand(codes: Sequence[str], trump: int | None) -> list[str]:
     return sorted(codes, key=key)
 
 
-def _hand_html(obs: Mapping[str, Any]) -> str:
+def _hand_html(obs: AvinasObservation) -> str:
     legal: list[str] = [str(a) for a in obs.get("legal", [])]
     by_card: dict[str, list[str]] = {}
     for action in legal:
@@ -204,7 +205,7 @@ def _hand_html(obs: Mapping[str, Any]) -> str:
     return f'<ul class="hand" aria-label="Your hand">{"".join(items)}</ul>'
 
 
-def _controls_html(obs: Mapping[str, Any]) -> str:
+def _controls_html(obs: AvinasObservation) -> str:
     """The human's decisions that are not cards: bids, knocks, stop or play on."""
     legal = [str(a) for a in obs.get("legal", [])]
     others = [a for a in legal if not _is_card_play(a)]
@@ -235,14 +236,14 @@ def _controls_html(obs: Mapping[str, Any]) -> str:
 
 
 # --- seats ------------------------------------------------------------------------------
-def _bid_of(obs: Mapping[str, Any], seat: int) -> str | None:
+def _bid_of(obs: AvinasObservation, seat: int) -> str | None:
     for b in obs.get("bids", []):
         if b.get("seat") == seat:
             return "pass" if b.get("bid") is None else f"bid {b['bid']}"
     return None
 
 
-def _badges(obs: Mapping[str, Any], seat: int, ctx: TableContext) -> str:
+def _badges(obs: AvinasObservation, seat: int, ctx: TableContext) -> str:
     badges = []
     if obs.get("dealer") == seat:
         badges.append('<span class="badge dealer" title="Dealer">dealer</span>')
@@ -265,7 +266,7 @@ def _badges(obs: Mapping[str, Any], seat: int, ctx: TableContext) -> str:
     return "".join(badges)
 
 
-def _other_hand(obs: Mapping[str, Any], seat: int, names: Sequence[str]) -> str:
+def _other_hand(obs: AvinasObservation, seat: int, names: Sequence[str]) -> str:
     count = int(obs["hand_counts"][seat])
     exposed = [str(e["card"]) for e in obs.get("exposed", []) if e.get("seat") == seat]
     seen = [str(e["card"]) for e in obs.get("dealer_saw", []) if e.get("seat") == seat]
@@ -295,7 +296,7 @@ def _other_hand(obs: Mapping[str, Any], seat: int, names: Sequence[str]) -> str:
     )
 
 
-def _seat_html(obs: Mapping[str, Any], seat: int, ctx: TableContext) -> str:
+def _seat_html(obs: AvinasObservation, seat: int, ctx: TableContext) -> str:
     names = ctx.names
     last = obs.get("last") or {}
     classes = ["seat", POSITIONS[seat]]
@@ -325,7 +326,7 @@ def _trick_spot(seat: int, card: str | None, facedown: bool, names: Sequence[str
     return f'<div class="spot {pos}"><span class="who">{who}</span>{inner}{note}</div>'
 
 
-def _trick_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
+def _trick_html(obs: AvinasObservation, names: Sequence[str]) -> str:
     plays = obs.get("trick", [])
     spots = []
     shown = {int(p["seat"]) for p in plays}
@@ -339,7 +340,7 @@ def _trick_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
     number = obs.get("trick_number", 1)
     label = f"Trick {number} of 8" if not obs.get("is_over") else "Hand over"
     trump = obs.get("trump")
-    mid = esc(label)
+    mid: str = esc(label)
     if trump and str(trump) in SUITS:
         i = SUITS.index(str(trump))
         colour = "red" if trump in "DH" else "black"
@@ -349,19 +350,20 @@ def _trick_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
             f'<span class="trick-number">{mid}</span></div>')
 
 
-def _last_trick(obs: Mapping[str, Any], names: Sequence[str]) -> str:
+def _last_trick(obs: AvinasObservation, names: Sequence[str]) -> str:
     """The previous complete trick, from this hand or (just after a hand) the last one."""
     tricks = obs.get("tricks", [])
     if tricks:
-        t = tricks[-1]
+        t: Mapping[str, Any] = tricks[-1]
         cards = [(int(c["seat"]), str(c["card"])) for c in t["cards"]]
         number, winner, down = t["number"], int(t["winner"]), bool(t.get("facedown"))
-        points = None
+        points: int | None = None
     else:
         last = obs.get("last") or {}
-        t = last.get("trick")
-        if not isinstance(t, Mapping):
+        record = last.get("trick")
+        if not isinstance(record, Mapping):
             return ""
+        t = record
         leader = int(t["leader"])
         cards = [((leader + i) % 4, str(c)) for i, c in enumerate(t["cards"])]
         number, winner, down = t["number"], int(t["winner"]), bool(t.get("facedown"))
@@ -378,7 +380,7 @@ def _last_trick(obs: Mapping[str, Any], names: Sequence[str]) -> str:
             f'<div class="trick small">{spots}</div><p>{esc(won)}.</p></details>')
 
 
-def _signal_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
+def _signal_html(obs: AvinasObservation, names: Sequence[str]) -> str:
     signal = obs.get("signal")
     if not isinstance(signal, Mapping):
         return ""
@@ -393,26 +395,26 @@ def _signal_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
     return f'<p class="signal partner" role="status">Partner says: {word}.</p>'
 
 
-def _hand_info(obs: Mapping[str, Any], names: Sequence[str]) -> str:
+def _hand_info(obs: AvinasObservation, names: Sequence[str]) -> str:
     rows = [f"<li>{_kind_text(obs)}</li>"]
     trump = obs.get("trump")
     if trump:
         rows.append(f'<li>Trumps: <strong class="trump-suit">{esc(_suit(str(trump)))}</strong> '
                     "(and all queens and jacks)</li>")
-    elif obs.get("declarer") is not None:
+    elif obs["declarer"] is not None:
         rows.append("<li>Trumps: named by the declarer's first lead</li>")
-    if obs.get("declarer") is not None:
-        rows.append(f"<li>Declarer: {esc(names[int(obs['declarer'])])}</li>")
-    if obs.get("knock") is not None:
-        text = f"{names[int(obs['knock'])]} knocked"
-        if obs.get("knock_back") is not None:
-            text += f", {names[int(obs['knock_back'])]} knocked back"
+    if obs["declarer"] is not None:
+        rows.append(f"<li>Declarer: {esc(names[obs['declarer']])}</li>")
+    if obs["knock"] is not None:
+        text = f"{names[obs['knock']]} knocked"
+        if obs["knock_back"] is not None:
+            text += f", {names[obs['knock_back']]} knocked back"
         rows.append(f"<li>{esc(text)}</li>")
     return f'<ul class="hand-info">{"".join(rows)}</ul>'
 
 
 # --- scores -------------------------------------------------------------------------------
-def scores_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
+def scores_html(obs: AvinasObservation, names: Sequence[str]) -> str:
     points, tricks = obs.get("points", [0, 0]), obs.get("tricks_won", [0, 0])
     rams, pips = obs.get("rams", [0, 0]), obs.get("pips", [0, 0])
     rows = "".join(
@@ -478,7 +480,7 @@ def _rams_words(record: Mapping[str, Any], side: int) -> str:
     return f'<del title="cancelled">−{cancelled} rams</del> cancelled' if cancelled else ""
 
 
-def sheet_html(obs: Mapping[str, Any], names: Sequence[str], *, open_: bool = False) -> str:
+def sheet_html(obs: AvinasObservation, names: Sequence[str], *, open_: bool = False) -> str:
     """The score sheet, hand by hand: rams (with cancellation) and pips, and the totals."""
     history = obs.get("hand_history", [])
     if not history:
@@ -542,7 +544,7 @@ def _totals_html(rams: Sequence[int], pips: Sequence[int], names: Sequence[str])
             "</tbody></table>")
 
 
-def summary_html(obs: Mapping[str, Any], index: int, names: Sequence[str]) -> str:
+def summary_html(obs: AvinasObservation, index: int, names: Sequence[str]) -> str:
     """The summary of finished hand ``index`` (0-based), with the button to go on."""
     history = obs["hand_history"]
     record = history[index]
@@ -552,11 +554,11 @@ def summary_html(obs: Mapping[str, Any], index: int, names: Sequence[str]) -> st
         record["rams_total"], record["pips_total"], names
     )
     return summary_dialog(
-        f"Hand {record.get('hand')} is over", body, "Deal the next hand", "avinas-panel"
+        f"Hand {record.get('hand')} is over", Markup(body), "Deal the next hand", "avinas-panel"
     )
 
 
-def result_html(obs: Mapping[str, Any], names: Sequence[str], body: str = "") -> str:
+def result_html(obs: AvinasObservation, names: Sequence[str], body: str = "") -> str:
     winners: list[int] = [int(w) for w in obs.get("winners", [])]
     if 0 in winners:
         title = f"{_side_name(0, names)} win the match!"
@@ -566,14 +568,14 @@ def result_html(obs: Mapping[str, Any], names: Sequence[str], body: str = "") ->
         title = "The match is a draw."
     hands = len(obs.get("hand_history", []))
     tradition = f'<p class="tradition">{esc(TRADITION)}</p>' if winners else ""
-    return result_dialog(title, (
+    return result_dialog(title, Markup(
         f'{body}{_totals_html(obs.get("rams", [0, 0]), obs.get("pips", [0, 0]), names)}'
         f"<p>{esc(plural(hands, 'hand'))} played.</p>{tradition}"
     ), "avinas-panel")
 
 
 # --- the table ----------------------------------------------------------------------------
-def _status(obs: Mapping[str, Any], ctx: TableContext) -> str:
+def _status(obs: AvinasObservation, ctx: TableContext) -> str:
     names = ctx.names
     current = obs.get("current_player")
     phase = obs.get("phase")
@@ -603,7 +605,7 @@ def _status(obs: Mapping[str, Any], ctx: TableContext) -> str:
     return "Your lead: any card."
 
 
-def render(obs: Mapping[str, Any], ctx: TableContext) -> str:
+def render(obs: AvinasObservation, ctx: TableContext) -> str:
     names = ctx.names
     history = obs.get("hand_history", [])
     overlay = ""

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..avissinia import AvissiniaObservation
 from ..cards import RANK_NAMES, parse_card
 from . import (
     POSITIONS,
+    Markup,
     TableContext,
     card_back_html,
     card_html,
@@ -34,7 +36,7 @@ def _whose(seat: int, names: Sequence[str]) -> str:
     return "your" if seat == 0 else f"{names[seat]}'s"
 
 
-def describe(action: str, obs: Mapping[str, Any], names: Sequence[str]) -> str:
+def describe(action: str, obs: AvissiniaObservation, names: Sequence[str]) -> str:
     """What a legal play of the human's does, e.g. "take the centre's 2 sevens"."""
     words = action.split()
     if words[0] == "trail":
@@ -97,7 +99,7 @@ def pile_html(codes: Sequence[str], *, label: str, last: bool = False) -> str:
     )
 
 
-def _hand_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
+def _hand_html(obs: AvissiniaObservation, names: Sequence[str]) -> str:
     legal: list[str] = list(obs.get("legal", []))
     by_card: dict[str, list[str]] = {}
     for action in legal:
@@ -125,9 +127,9 @@ def _hand_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
     return f'<ul class="hand" aria-label="Your hand">{"".join(items)}</ul>'
 
 
-def _seat_html(obs: Mapping[str, Any], seat: int, ctx: TableContext) -> str:
+def _seat_html(obs: AvissiniaObservation, seat: int, ctx: TableContext) -> str:
     names = ctx.names
-    last = obs.get("last") or {}
+    last: Mapping[str, Any] = obs.get("last") or {}
     mover = last.get("seat")
     classes = ["seat", POSITIONS[seat]]
     if obs.get("current_player") == seat and not obs.get("is_over"):
@@ -159,13 +161,13 @@ def _seat_html(obs: Mapping[str, Any], seat: int, ctx: TableContext) -> str:
             f"{head}{body}</section>")
 
 
-def _side_name(side: int, obs: Mapping[str, Any], names: Sequence[str]) -> str:
+def _side_name(side: int, obs: AvissiniaObservation, names: Sequence[str]) -> str:
     if obs.get("partnership"):
         return f"{names[0]} & {names[2]}" if side == 0 else f"{names[1]} & {names[3]}"
     return names[side]
 
 
-def scores_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
+def scores_html(obs: AvissiniaObservation, names: Sequence[str]) -> str:
     sides = 2 if obs.get("partnership") else 4
     round_points = [0] * sides
     for seat, p in enumerate(obs["round_points"]):
@@ -183,7 +185,7 @@ def scores_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def summary_html(obs: Mapping[str, Any], index: int, names: Sequence[str]) -> str:
+def summary_html(obs: AvissiniaObservation, index: int, names: Sequence[str]) -> str:
     """The summary of finished round ``index`` (0-based), with the button to go on."""
     record = obs["rounds"][index]
     sides = len(record["side_points"])
@@ -197,14 +199,14 @@ def summary_html(obs: Mapping[str, Any], index: int, names: Sequence[str]) -> st
                  if left else "The centre was cleared.")
     if obs.get("is_over") and index == len(obs["rounds"]) - 1:
         return result_html(obs, names, table=rows)
-    return summary_dialog(f"Round {index + 1} is over", (
+    return summary_dialog(f"Round {index + 1} is over", Markup(
         '<table class="scores"><thead><tr><td></td><th scope="col">Round</th>'
         f'<th scope="col">Match</th></tr></thead><tbody>{rows}</tbody></table>'
         f"<p>{esc(left_text)}</p>"
     ), "Deal the next round")
 
 
-def result_html(obs: Mapping[str, Any], names: Sequence[str], table: str = "") -> str:
+def result_html(obs: AvissiniaObservation, names: Sequence[str], table: str = "") -> str:
     winners: list[int] = list(obs.get("winners", []))
     if 0 in winners:
         title = "You win the match!"
@@ -218,16 +220,16 @@ def result_html(obs: Mapping[str, Any], names: Sequence[str], table: str = "") -
             f'<tr><th scope="row">{esc(_side_name(s, obs, names))}</th><td></td>'
             f'<td>{obs["side_scores"][s]}</td></tr>' for s in range(sides)
         )
-    return result_dialog(title, (
+    return result_dialog(title, Markup(
         '<table class="scores"><thead><tr><td></td><th scope="col">Last round</th>'
         f'<th scope="col">Match</th></tr></thead><tbody>{table}</tbody></table>'
         f'<p>{esc(plural(len(obs["rounds"]), "round"))} played.</p>'
     ))
 
 
-def render(obs: Mapping[str, Any], ctx: TableContext) -> str:
+def render(obs: AvissiniaObservation, ctx: TableContext) -> str:
     names = ctx.names
-    last = obs.get("last") or {}
+    last: Mapping[str, Any] = obs.get("last") or {}
     centre = obs["centre"]
     centre_last = bool(last) and last.get("target") == -1 and bool(centre)
     current = obs.get("current_player")
