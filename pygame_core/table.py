@@ -8,6 +8,7 @@ say).  Storage goes through ``Storage``: a dict in tests, localStorage on the pa
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import random
@@ -91,6 +92,61 @@ class DictStorage:
 
     def keys(self, prefix: str) -> list[str]:
         return sorted(k for k in self.data if k.startswith(prefix))
+
+
+NO_STORAGE = ("This browser does not let the page store anything here (private mode, or a "
+              "frame that blocks storage): you can play, but the game cannot be saved.")
+
+
+class WebStorage:
+    """The browser's localStorage (any object with its methods), where every access may
+    throw and none may stop the game: a refused write says why in ``problem``.  ``missing``
+    tells JavaScript's null from a value (Pyodide gives it as its own object)."""
+
+    def __init__(self, local: Any, probe_key: str,
+                 missing: Callable[[Any], bool] = lambda value: value is None) -> None:
+        self.problem = ""
+        self.missing = missing
+        try:
+            local.setItem(probe_key, "1")
+            local.removeItem(probe_key)
+            self.local: Any = local
+        except Exception:
+            self.local, self.problem = None, NO_STORAGE
+
+    @property
+    def ok(self) -> bool:
+        return self.local is not None
+
+    def get(self, key: str) -> str | None:
+        try:
+            value = self.local.getItem(key)
+        except Exception:
+            return None
+        return None if self.missing(value) else str(value)
+
+    def set(self, key: str, text: str) -> bool:
+        if self.local is None:
+            return False
+        try:
+            self.local.setItem(key, text)
+        except Exception:
+            self.problem = self.problem or FULL_STORAGE
+            return False
+        if self.problem == FULL_STORAGE:
+            self.problem = ""
+        return True
+
+    def remove(self, key: str) -> None:
+        with contextlib.suppress(Exception):
+            self.local.removeItem(key)
+
+    def keys(self, prefix: str) -> list[str]:
+        try:
+            found = [self.local.key(i) for i in range(self.local.length)]
+        except Exception:
+            return []
+        return sorted(str(k) for k in found if not self.missing(k) and str(k).startswith(prefix))
 
 
 @dataclasses.dataclass

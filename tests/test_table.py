@@ -7,7 +7,7 @@ import json
 from pygame_core import new_game
 from pygame_core.opponents import drive, make_opponent
 from pygame_core.registry import SPECS, spec
-from pygame_core.table import HUMAN, DictStorage, Keys, Table, TableScreens
+from pygame_core.table import HUMAN, DictStorage, Keys, Table, TableScreens, WebStorage
 from pygame_core.views import session
 
 STATS_KEY = Keys().stats
@@ -249,3 +249,55 @@ def test_a_damaged_slot_is_listed_and_can_be_deleted() -> None:
     assert [s["name"] for s in summaries] == ["bad", "x"] and all(s["error"] for s in summaries)
     t.command("delete", Keys().slot + "bad")
     assert [s["name"] for s in t.slot_summaries()] == ["x"]
+
+
+class FakeLocalStorage:
+    """localStorage's methods over a dict; ``quota`` makes writes throw as a full one does,
+    ``blocked`` makes every access throw as a storage-blocking frame does."""
+
+    def __init__(self, quota: int = 10**9, blocked: bool = False) -> None:
+        self.items: dict[str, str] = {}
+        self.quota, self.blocked = quota, blocked
+
+    def _check(self) -> None:
+        if self.blocked:
+            raise RuntimeError("SecurityError: access denied")
+
+    def getItem(self, key: str) -> str | None:
+        self._check()
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        self._check()
+        if sum(map(len, self.items.values())) + len(value) > self.quota:
+            raise RuntimeError("QuotaExceededError")
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self._check()
+        self.items.pop(key, None)
+
+    def key(self, i: int) -> str | None:
+        self._check()
+        return list(self.items)[i] if i < len(self.items) else None
+
+    @property
+    def length(self) -> int:
+        self._check()
+        return len(self.items)
+
+
+def test_blocked_storage_plays_and_says_it_cannot_save() -> None:
+    store = WebStorage(FakeLocalStorage(blocked=True), "probe")
+    assert not store.ok and "cannot be saved" in store.problem
+    t = TableScreens(store, pace=0)
+    t.start_from_address([("game", "avissinia"), ("seed", "3")])
+    assert t.game is not None and store.keys("") == [] and store.get("x") is None
+
+
+def test_full_storage_says_so_and_recovers() -> None:
+    local = FakeLocalStorage(quota=10)
+    store = WebStorage(local, "probe")
+    assert store.ok and not store.set("k", "x" * 11) and "full" in store.problem
+    local.quota = 100
+    assert store.set("k", "x" * 11) and store.problem == "" and store.keys("k") == ["k"]

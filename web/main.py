@@ -15,13 +15,11 @@ import js
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
-from pygame_core.table import FULL_STORAGE, Keys, TableScreens
+from pygame_core.table import Keys, TableScreens, WebStorage
 from pygame_core.views import comforts, start_seats
 
 HUMAN = 0
 DEFAULT_PACE = 800  # milliseconds between the computer players' moves
-NO_STORAGE = ("This browser does not let the page store anything here (private mode, or a "
-              "frame that blocks storage): you can play, but the game cannot be saved.")
 ROVING = ".hand, [data-roving]"  # groups whose moves are one tab stop, walked with arrows
 NEXT_KEYS, PREV_KEYS = ("ArrowRight", "ArrowDown"), ("ArrowLeft", "ArrowUp")
 SHORTCUTS = {"h": "hint", "u": "undo", "n": "next-round", "l": "last-play", "r": "history",
@@ -42,51 +40,6 @@ def text_or_none(value):
 
 def js_object(value):
     return to_js(value, dict_converter=js.Object.fromEntries)
-
-
-class Storage:
-    """localStorage; every access may throw, none may stop the game."""
-
-    def __init__(self, probe_key):
-        self.problem = ""
-        try:
-            self.local = window.localStorage
-            self.local.setItem(probe_key, "1")
-            self.local.removeItem(probe_key)
-        except Exception:
-            self.local, self.problem = None, NO_STORAGE
-
-    @property
-    def ok(self):
-        return self.local is not None
-
-    def get(self, key):
-        with contextlib.suppress(Exception):
-            return text_or_none(self.local.getItem(key)) if self.local is not None else None
-        return None
-
-    def set(self, key, text):
-        if self.local is None:
-            return False
-        try:
-            self.local.setItem(key, text)
-        except Exception:
-            self.problem = self.problem or FULL_STORAGE
-            return False
-        if self.problem == FULL_STORAGE:
-            self.problem = ""
-        return True
-
-    def remove(self, key):
-        with contextlib.suppress(Exception):
-            self.local.removeItem(key)
-
-    def keys(self, prefix):
-        try:
-            found = [self.local.key(i) for i in range(self.local.length)]
-        except Exception:
-            return []
-        return sorted(str(k) for k in found if not missing(k) and str(k).startswith(prefix))
 
 
 async def run_sliced(work, still):
@@ -112,7 +65,11 @@ class Page:
         self.app = document.getElementById("app")
         self.panel = document.getElementById("panel")
         keys = Keys.for_folder(str(window.location.pathname))
-        self.store = Storage(keys.prefix + "probe")
+        try:
+            local = window.localStorage  # reading it throws where storage is blocked
+        except Exception:
+            local = None
+        self.store = WebStorage(local, keys.prefix + "probe", missing)
         # The browser parses the address (urllib.parse would add ~50 ms to the start).
         search = js.URLSearchParams.new(window.location.search)
         self.query = [(str(k), str(v)) for k, v in js.Array.from_(search.entries())]
