@@ -640,7 +640,8 @@ class Page(Comforts):
             ctx = TableContext(narration=self.narration, summary=self.summary,
                                thinking=self.thinking, notice=self.store.problem)
             obs = self.game.observation(HUMAN)
-            self.app.innerHTML = render_table(obs, ctx)
+            # web/motion.js: the new table goes in and the cards that moved glide there
+            window.cardMotion.swap(self.app, render_table(obs, ctx), js_object({"pace": self.pace}))
             if self.game.is_over:
                 turn = "over"
             elif self.summary is not None:

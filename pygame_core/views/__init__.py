@@ -20,8 +20,21 @@ from typing import Any, Protocol, cast
 from ..cards import DIAMONDS, HEARTS, SUIT_NAMES, SUIT_SYMBOLS, parse_card
 
 __all__ = [
-    "GAME_TITLES", "MANY_NAMES", "SEAT_NAMES", "VIEWS", "TableContext", "card_back_html",
-    "card_html", "esc", "narrate", "render_saves", "render_start", "render_table", "start_seats",
+    "GAME_TITLES",
+    "MANY_NAMES",
+    "SEAT_NAMES",
+    "VIEWS",
+    "TableContext",
+    "card_back_html",
+    "card_html",
+    "esc",
+    "motion_attrs",
+    "narrate",
+    "render_saves",
+    "render_start",
+    "render_table",
+    "seat_anchor",
+    "start_seats",
 ]
 
 # Seats on screen (RULINGS: the human is seat 0 at the bottom, then clockwise W, N, E).
@@ -102,6 +115,8 @@ def card_html(
     rank, suit = str(card)[:-1], SUIT_SYMBOLS[card.suit]
     colour = "red" if card.suit in (DIAMONDS, HEARTS) else "black"
     cls = " ".join(["card", colour, f"suit-{SUIT_NAMES[card.suit]}", *classes])
+    # data-card: the card's identity across redraws, so web/motion.js can move it
+    ident = f'data-card="{card.code}"'
     # The face is drawn by CSS from these attributes (``content: attr(...)``), so the only
     # text of the card is its spoken name: what is seen and what is heard cannot disagree.
     face = (
@@ -113,9 +128,22 @@ def card_html(
     )
     spoken = esc(label or card.name)
     if action is not None:
-        return (f'<button type="button" class="{esc(cls)}" data-action="{esc(action)}" '
+        return (f'<button type="button" class="{esc(cls)}" {ident} data-action="{esc(action)}" '
                 f'aria-label="{spoken}" title="{spoken}">{face}</button>')
-    return f'<span class="{esc(cls)}" role="img" aria-label="{spoken}">{face}</span>'
+    return f'<span class="{esc(cls)}" {ident} role="img" aria-label="{spoken}">{face}</span>'
+
+
+def seat_anchor(seat: int) -> str:
+    """A seat's attributes: its number, and the anchor its cards and chips fly from."""
+    return f' data-seat="{seat}" data-anchor="seat-{seat}"'
+
+
+def motion_attrs(source: str = "", sink: str = "", chips: str = "") -> str:
+    """The table's attributes for web/motion.js: the anchor (``seat-2``, ``pack``, ...) that
+    newly shown cards come from, the one that cards no longer shown go to, and the chips'
+    routes (``seat-1>pot``, ``pot>seat-0 seat-2``)."""
+    return (f' data-motion data-from="{esc(source)}" data-to="{esc(sink)}"'
+            f' data-chips="{esc(chips)}"')
 
 
 def card_back_html(classes: Iterable[str] = ()) -> str:

@@ -19,8 +19,10 @@ from . import (
     card_back_html,
     card_html,
     esc,
+    motion_attrs,
     plural,
     result_dialog,
+    seat_anchor,
     summary_dialog,
 )
 
@@ -305,13 +307,15 @@ def _seat_html(obs: Mapping[str, Any], seat: int, ctx: TableContext) -> str:
         classes.append("last-mover")
     head = f'<h3 class="seat-name">{esc(names[seat])} {_badges(obs, seat, ctx)}</h3>'
     body = _controls_html(obs) + _hand_html(obs) if seat == 0 else _other_hand(obs, seat, names)
-    return (f'<section class="{" ".join(classes)}" aria-label="{esc(names[seat])}">'
-            f"{head}{body}</section>")
+    return (f'<section class="{" ".join(classes)}" aria-label="{esc(names[seat])}"'
+            f'{seat_anchor(seat)}>{head}{body}</section>')
 
 
 # --- the trick ----------------------------------------------------------------------------
 def _trick_spot(seat: int, card: str | None, facedown: bool, names: Sequence[str],
-                classes: Sequence[str] = ()) -> str:
+                classes: Sequence[str] = (), spot: bool = False) -> str:
+    """One seat's card in a trick; ``spot`` marks the current trick's places for
+    web/motion.js (a face-down lead turned up there is turned over)."""
     pos = POSITIONS[seat]
     who = esc(names[seat])
     if card is None:
@@ -322,7 +326,8 @@ def _trick_spot(seat: int, card: str | None, facedown: bool, names: Sequence[str
         extra = ["facedown-own"] if facedown else []
         inner = card_html(card, label=label, classes=[*classes, *extra])
     note = '<span class="tag">face down</span>' if facedown else ""
-    return f'<div class="spot {pos}"><span class="who">{who}</span>{inner}{note}</div>'
+    mark = f' data-spot="{seat}"' if spot else ""
+    return f'<div class="spot {pos}"{mark}><span class="who">{who}</span>{inner}{note}</div>'
 
 
 def _trick_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -332,7 +337,7 @@ def _trick_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
     for p in plays:
         card = p.get("card")
         spots.append(_trick_spot(int(p["seat"]), None if card is None else str(card),
-                                 bool(p.get("facedown")), names))
+                                 bool(p.get("facedown")), names, spot=True))
     for seat in range(4):
         if seat not in shown:
             spots.append(f'<div class="spot {POSITIONS[seat]} empty" aria-hidden="true"></div>')
@@ -612,8 +617,14 @@ def render(obs: Mapping[str, Any], ctx: TableContext) -> str:
     elif obs.get("is_over"):
         overlay = result_html(obs, names)
     notice = f'<p class="table-notice">{esc(ctx.notice)}</p>' if ctx.notice else ""
+    # a played card comes from its seat; a finished trick goes to its winner
+    last = obs.get("last") or {}
+    trick = last.get("trick")
+    mover = last.get("seat")
+    source = f"seat-{mover}" if mover is not None else ""
+    sink = f"seat-{trick['winner']}" if isinstance(trick, Mapping) else ""
     return (
-        '<section class="table avinas" aria-label="Avinas table">'
+        f'<section class="table avinas" aria-label="Avinas table"{motion_attrs(source, sink)}>'
         + "".join(_seat_html(obs, seat, ctx) for seat in (2, 1, 3))
         + '<section class="centre" aria-label="The trick">'
         + _trick_html(obs, names)
