@@ -462,6 +462,6 @@ def render(obs: Mapping[str, Any], ctx: TableContext) -> str:
     seats = "".join(seat_html(obs, s, names, ctx) for s in range(n))
     return (
         f'<section class="table abyssinia players-{n}" aria-label="Abyssinia table"'
-        f'{_motion(obs)}>'
+        f'{_motion(obs)}><h2 class="visually-hidden">Abyssinia table</h2>'
         f'{seats}{centre_html(obs, names, ctx, playable)}{notice}{overlay}</section>'
     )

@@ -427,7 +427,7 @@ def scores_html(obs: Mapping[str, Any], names: Sequence[str]) -> str:
     )
     return (
         f'<table class="scores"><caption>Hand {esc(obs.get("hand_number", 1))} · match to '
-        f'{esc(obs.get("pip_target", 12))} pips</caption><thead><tr><th scope="col"></th>'
+        f'{esc(obs.get("pip_target", 12))} pips</caption><thead><tr><th scope="col">Side</th>'
         '<th scope="col">Card points</th><th scope="col">Tricks</th><th scope="col">Rams</th>'
         f'<th scope="col">Pips</th></tr></thead><tbody>{rows}</tbody></table>'
     )
@@ -531,7 +531,7 @@ def _summary_body(record: Mapping[str, Any], names: Sequence[str]) -> str:
         f"<p>{esc(_game_words(record, names))}.</p>"
         f"<p><strong>{esc(_outcome(record, names))}.</strong></p>"
         '<div class="sheet-wrap"><table class="scores"><caption>This hand</caption><thead><tr>'
-        '<th scope="col"></th><th scope="col">Card points</th><th scope="col">Tricks</th>'
+        '<th scope="col">Side</th><th scope="col">Card points</th><th scope="col">Tricks</th>'
         '<th scope="col">Rams</th><th scope="col">Pips</th></tr></thead>'
         f"<tbody>{rows}</tbody></table></div>"
     )
@@ -542,7 +542,7 @@ def _totals_html(rams: Sequence[int], pips: Sequence[int], names: Sequence[str])
         f'<tr><th scope="row">{esc(_side_name(s, names))}</th><td>{esc(rams[s])}</td>'
         f"<td>{esc(pips[s])}</td></tr>" for s in (0, 1)
     )
-    return ('<table class="scores"><caption>Match</caption><thead><tr><th scope="col"></th>'
+    return ('<table class="scores"><caption>Match</caption><thead><tr><th scope="col">Side</th>'
             f'<th scope="col">Rams</th><th scope="col">Pips</th></tr></thead><tbody>{totals}'
             "</tbody></table>")
 
@@ -625,6 +625,7 @@ def render(obs: Mapping[str, Any], ctx: TableContext) -> str:
     sink = f"seat-{trick['winner']}" if isinstance(trick, Mapping) else ""
     return (
         f'<section class="table avinas" aria-label="Avinas table"{motion_attrs(source, sink)}>'
+        '<h2 class="visually-hidden">Avinas table</h2>'
         + "".join(_seat_html(obs, seat, ctx) for seat in (2, 1, 3))
         + '<section class="centre" aria-label="The trick">'
         + _trick_html(obs, names)

@@ -171,13 +171,17 @@ def test_hand_and_centre_fit_a_small_phone(new_context: Any, site: str, game: st
     page = open_page(context.new_page(), deal(site, game, 0, extra))
     assert settle(page) == "you"
     box = page.evaluate(TOGETHER, [CENTRE[game], HAND[game]])
-    assert box["top"] >= 0 and box["bottom"] <= box["height"], f"{game}{extra}: {box}"
-    assert box["left"] >= 0 and box["right"] <= box["width"], f"{game}{extra}: {box}"
+    assert box["top"] >= 0 and box["bottom"] <= box["height"] + 1, f"{game}{extra}: {box}"
+    assert box["left"] >= 0 and box["right"] <= box["width"] + 1, f"{game}{extra}: {box}"
     cards = page.eval_on_selector_all(
         f"{HAND[game]} [data-action]", "els => els.map(e => e.getBoundingClientRect().width)")
     assert all(w >= 44 for w in cards), f"{game}: cards narrower than 44 px: {cards}"
-    tops = page.eval_on_selector_all(
-        f"{HAND[game]} .card", "els => new Set(els.map(e => Math.round(e.getBoundingClientRect().top))).size")
-    assert tops == 1, f"{game}: the hand wraps onto {tops} rows"
-    assert not [v for v in audit(page)], f"{game}{extra} at 360 px: axe-core"
+    # one row: no card starts below another's middle (a focused card is lifted a little)
+    spread = page.eval_on_selector_all(
+        f"{HAND[game]} .card", """els => { const r = els.map(e => e.getBoundingClientRect());
+          return Math.max(...r.map(x => x.top)) - Math.min(...r.map(x => x.top))
+            - Math.min(...r.map(x => x.height)) / 2; }""")
+    assert spread < 0, f"{game}: the hand wraps onto a second row"
+    found = audit(page)
+    assert not found, f"{game}{extra} at 360 px: axe-core finds {found}"
     page.close()
