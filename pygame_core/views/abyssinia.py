@@ -23,6 +23,7 @@ from . import (
     esc,
     motion_attrs,
     plural,
+    recent_html,
     result_dialog,
     summary_dialog,
 )
@@ -210,6 +211,7 @@ def seat_html(obs: Mapping[str, Any], seat: int, names: Sequence[str],
         f'<section class="{" ".join(classes)}" aria-label="{esc(names[seat])}" '
         f'data-seat="{seat}" data-status="{esc(status)}" data-anchor="seat-{seat}">'
         f'<h3 class="seat-name">{esc(names[seat])} {"".join(badges)}</h3>'
+        f'{recent_html(ctx, seat)}'
         f'<p class="aby-facts">{" · ".join(facts)}</p>'
         f'<ul class="aby-hand" aria-label="{esc(names[seat])}: {esc(spoken)}">'
         f'{"".join(cards)}</ul></section>'

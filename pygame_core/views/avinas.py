@@ -21,6 +21,7 @@ from . import (
     esc,
     motion_attrs,
     plural,
+    recent_html,
     result_dialog,
     seat_anchor,
     summary_dialog,
@@ -308,7 +309,7 @@ def _seat_html(obs: Mapping[str, Any], seat: int, ctx: TableContext) -> str:
     head = f'<h3 class="seat-name">{esc(names[seat])} {_badges(obs, seat, ctx)}</h3>'
     body = _controls_html(obs) + _hand_html(obs) if seat == 0 else _other_hand(obs, seat, names)
     return (f'<section class="{" ".join(classes)}" aria-label="{esc(names[seat])}"'
-            f'{seat_anchor(seat)}>{head}{body}</section>')
+            f'{seat_anchor(seat)}>{head}{recent_html(ctx, seat)}{body}</section>')
 
 
 # --- the trick ----------------------------------------------------------------------------

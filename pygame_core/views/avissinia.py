@@ -15,6 +15,7 @@ from . import (
     hand_backs,
     motion_attrs,
     plural,
+    recent_html,
     result_dialog,
     seat_anchor,
     summary_dialog,
@@ -163,7 +164,7 @@ def _seat_html(obs: Mapping[str, Any], seat: int, ctx: TableContext) -> str:
     else:
         body = f'<div class="hidden-hand">{hand_backs(obs["hand_counts"][seat])}</div>{pile_part}'
     return (f'<section class="{" ".join(classes)}" aria-label="{esc(names[seat])}"'
-            f'{seat_anchor(seat)}>{head}{body}</section>')
+            f'{seat_anchor(seat)}>{head}{recent_html(ctx, seat)}{body}</section>')
 
 
 def _side_name(side: int, obs: Mapping[str, Any], names: Sequence[str]) -> str:

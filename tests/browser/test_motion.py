@@ -185,3 +185,33 @@ def test_hand_and_centre_fit_a_small_phone(new_context: Any, site: str, game: st
     found = audit(page)
     assert not found, f"{game}{extra} at 360 px: axe-core finds {found}"
     page.close()
+
+
+# --- the audit through a whole game ------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("width", [360, 1280])
+def test_axe_core_through_a_whole_game(new_context: Any, site: str, game: str,
+                                       width: int) -> None:
+    """No violation of any severity at the start, mid-hand, on round summaries and at the
+    end of a whole match (random moves for the human, instant opponents)."""
+    context = new_context(viewport={"width": width, "height": 800})
+    page = open_page(context.new_page(), deal(site, game, 0, "&players=5" * (game == "abyssinia")))
+    rng = random.Random(4)
+    checked: set[str] = set()
+    turns = 0
+    for _ in range(3000):
+        turn = settle(page)
+        point = {"you": f"turn {turns}" if turns % 15 == 0 else "", "over": "the end",
+                 "summary": "a summary" if "a summary" not in checked else ""}.get(turn, "")
+        if point:
+            found = audit(page)
+            assert not found, f"{game} at {width} px, {point}: axe-core finds {found}"
+            checked.add(point)
+        if turn == "over":
+            break
+        if turn == "summary":
+            page.click("[data-cmd='next-round']")
+        else:
+            turns += 1
+            page.click(f"[data-action='{rng.choice(actions_of(page))}']", force=True)
+    assert "the end" in checked and "a summary" in checked and len(checked) >= 4, checked
