@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from . import GameError, SaveError, inputs, new_game
 from .base import Game
 from .opponents import Opponent, drive, make_opponent
+from .saves import parse_json
 from .views import comforts, narrate, session
 
 HUMAN = 0
@@ -55,6 +56,10 @@ class Keys:
     @property
     def stats(self) -> str:
         return self.prefix + comforts.STATS
+
+    @property
+    def choices(self) -> str:  # the start form as last dealt from, offered again
+        return self.prefix + "choices"
 
     @property
     def stale(self) -> str:  # set when the game in progress could not be written
@@ -507,14 +512,15 @@ class TableScreens(Table):
         notice, self.notice = self.notice, ""
         if self.at_table() and self.game is not None:
             ctx = TableContext(narration=self.narration, summary=self.summary,
-                               thinking=thinking, notice=problem)
+                               thinking=thinking, notice=problem, recent=self.recent())
             return render_table(self.game.observation(HUMAN), ctx)
         if self.screen == "saves":
             return render_saves(self.slot_summaries(), can_save=can_save,
                                 in_game=self.game is not None, message=notice)
         options = self.game.options_dict() if self.game else {}
         form = self.start_form or {
-            "game": self.game.NAME if self.game else "", "levels": self.levels,
+            "game": self.game.NAME if self.game else "",
+            "levels": self.levels if self.game else (),
             "players": int(options.get("players", 4)), "chips": options.get("chips", 100),
         }
         self.start_form = None
@@ -522,7 +528,24 @@ class TableScreens(Table):
             session.available_games(), LEVELS, chosen_levels=form["levels"],
             partnership=bool(options.get("partnership")), message=notice or problem,
             resume=self.resume_info(), game=form["game"], players=form["players"],
-            chips=form["chips"])
+            chips=form["chips"], remembered=self.remembered())
+
+    def remembered(self) -> dict[str, Any]:
+        """The start form's last choices, as stored (anything unreadable is forgotten)."""
+        try:
+            data = parse_json(self.store.get(self.keys.choices) or "{}", 3)
+        except GameError:
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def recent(self) -> tuple[tuple[int, str], ...]:
+        """What the computer players did since the human's last move: (seat, words)."""
+        since: list[tuple[int, str]] = []
+        for _, seat, text in reversed(self.entries):
+            if seat == HUMAN:
+                break
+            since.append((seat, text))
+        return tuple(reversed(since))
 
     def resume_info(self) -> dict[str, str] | None:
         from .views import GAME_TITLES
@@ -565,6 +588,9 @@ class TableScreens(Table):
             self.start_form = {"game": name, "players": players,
                                "chips": options.get("chips", 100), "levels": levels}
             return self.show("start", f"Cannot deal that game: {exc}")
+        self.store.set(self.keys.choices, json.dumps({
+            "game": name, "levels": levels, "players": players,
+            "chips": options.get("chips", 100), "partnership": options.get("partnership", False)}))
         return self.begin(game, levels)
 
     def command(self, name: str, key: str | None = None) -> Effects | None:

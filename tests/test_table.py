@@ -301,3 +301,24 @@ def test_full_storage_says_so_and_recovers() -> None:
     assert store.ok and not store.set("k", "x" * 11) and "full" in store.problem
     local.quota = 100
     assert store.set("k", "x" * 11) and store.problem == "" and store.keys("k") == ["k"]
+
+
+def test_the_computers_plays_since_your_last_move_are_on_the_table() -> None:
+    t = TableScreens(DictStorage(), pace=0)
+    t.start_from_address([("game", "avissinia"), ("seed", "31")])
+    run_computers(t)
+    t.human_play(t.game.observation(HUMAN)["legal"][0])  # type: ignore[union-attr]
+    run_computers(t)
+    recent = t.recent()
+    assert sorted(seat for seat, _ in recent) == [1, 2, 3]  # each of the others once
+    assert all(text for _, text in recent) and recent[0][1] in t.html()
+
+
+def test_the_start_screen_remembers_the_last_choices() -> None:
+    store = DictStorage()
+    TableScreens(store, pace=0).start_from_form(
+        {"game": "abyssinia", "players": "5", "chips": "60", "level-1": "hard",
+         "level-2": "easy", "level-3": "easy", "level-4": "easy"})
+    later = TableScreens(store, pace=0)
+    page = later.html()
+    assert 'value="abyssinia" checked' in page and 'value="60"' in page

@@ -146,7 +146,11 @@ class Page:
         focus_inside = (self.app.contains(document.activeElement)
                         or document.activeElement == document.body)
         self.remember_focus()
-        self.app.innerHTML = self.table.html(self.thinking, self.store.problem, self.store.ok)
+        markup = self.table.html(self.thinking, self.store.problem, self.store.ok)
+        if self.table.at_table():  # web/motion.js: the cards that moved glide to their places
+            window.cardMotion.swap(self.app, markup, js_object({"pace": self.table.pace}))
+        else:
+            self.app.innerHTML = markup
         turn = self.table.turn()
         document.body.dataset.turn = turn
         self.after_render(turn)

@@ -23,8 +23,8 @@ from .markup import Markup, escape, html
 
 __all__ = [
     "GAME_TITLES", "MANY_NAMES", "SEAT_NAMES", "VIEWS", "Markup", "TableContext",
-    "card_back_html", "card_html", "esc", "html", "narrate", "render_saves", "render_start",
-    "render_table", "start_seats",
+    "card_back_html", "card_html", "esc", "html", "motion_attrs", "narrate", "render_saves",
+    "render_start", "render_table", "seat_anchor", "start_seats",
 ]
 
 # Seats on screen (RULINGS: the human is seat 0 at the bottom, then clockwise W, N, E).
@@ -52,6 +52,9 @@ class TableContext:
     summary: int | None = None  # index of a finished round whose summary is open
     thinking: int | None = None  # the computer seat choosing a move now
     notice: str = ""  # a message for the player (e.g. saving is unavailable)
+    # (seat, words) of the computer players' moves since the human's last move, shown by
+    # each seat so the last plays read at a glance (filled by the session)
+    recent: tuple[tuple[int, str], ...] = ()
 
 
 class GameView(Protocol):
@@ -101,6 +104,7 @@ def card_html(
     rank, suit = str(card)[:-1], SUIT_SYMBOLS[card.suit]
     colour = "red" if card.suit in (DIAMONDS, HEARTS) else "black"
     cls = " ".join(["card", colour, f"suit-{SUIT_NAMES[card.suit]}", *classes])
+    # data-card: the card's identity across redraws, so web/motion.js can move it
     # The face is drawn by CSS from these attributes (``content: attr(...)``), so the only
     # text of the card is its spoken name: what is seen and what is heard cannot disagree.
     face = html(
@@ -112,11 +116,32 @@ def card_html(
     )
     spoken = label or card.name
     if action is not None:
-        return html('<button type="button" class="{cls}" data-action="{action}" '
-                    'aria-label="{spoken}" title="{spoken}">{face}</button>',
-                    cls=cls, action=action, spoken=spoken, face=face)
-    return html('<span class="{cls}" role="img" aria-label="{spoken}">{face}</span>',
-                cls=cls, spoken=spoken, face=face)
+        return html('<button type="button" class="{cls}" data-card="{code}" '
+                    'data-action="{action}" aria-label="{spoken}" title="{spoken}">{face}</button>',
+                    cls=cls, code=card.code, action=action, spoken=spoken, face=face)
+    return html('<span class="{cls}" data-card="{code}" role="img" aria-label="{spoken}">'
+                '{face}</span>', cls=cls, code=card.code, spoken=spoken, face=face)
+
+
+def seat_anchor(seat: int) -> str:
+    """A seat's attributes: its number, and the anchor its cards and chips fly from."""
+    return f' data-seat="{seat}" data-anchor="seat-{seat}"'
+
+
+def recent_html(ctx: TableContext, seat: int) -> str:
+    """What ``seat`` did since your last move, shown at its place ("" if nothing)."""
+    words = [text for who, text in ctx.recent if who == seat]
+    if not words:
+        return ""
+    return f'<p class="recent">{esc(" · ".join(words))}</p>'
+
+
+def motion_attrs(source: str = "", sink: str = "", chips: str = "") -> str:
+    """The table's attributes for web/motion.js: the anchor (``seat-2``, ``pack``, ...) that
+    newly shown cards come from, the one that cards no longer shown go to, and the chips'
+    routes (``seat-1>pot``, ``pot>seat-0 seat-2``)."""
+    return (f' data-motion data-from="{esc(source)}" data-to="{esc(sink)}"'
+            f' data-chips="{esc(chips)}"')
 
 
 def card_back_html(classes: Iterable[str] = ()) -> Markup:
@@ -207,6 +232,19 @@ def start_seats(game: str, players: int) -> list[tuple[int, str, bool]]:
             for seat in range(1, MAX_SEATS)]
 
 
+# A sentence or two per game on the start screen: players, partnerships, length.
+GAME_BLURBS = {
+    "avissinia": "Four players, each alone or you and North against West and East. Capture "
+                 "cards by matching ranks; the first to 61 points after a round wins, about "
+                 "15 minutes.",
+    "avinas": "Four players in fixed partnerships, you and North against West and East, with "
+              "32 cards. Tricks and bids over several hands until a side has 12 pips, about "
+              "20 minutes.",
+    "abyssinia": "Two to eight players, each for their own chips. Buy cards from the market, "
+                 "then bet; the match ends when fewer than two can pay to enter a deal.",
+}
+
+
 def render_start(
     games: Sequence[tuple[str, bool]],
     levels: Sequence[str],
@@ -219,6 +257,7 @@ def render_start(
     game: str = "",
     players: int = 4,
     chips: int | str = 100,
+    remembered: Mapping[str, Any] | None = None,
 ) -> str:
     """The start screen: pick the game, its options and each opponent's level.
 
@@ -228,8 +267,18 @@ def render_start(
     ``chips`` Abyssinia's options.  There is a level selector for every seat a game can
     have; those beyond the chosen game's count are ``hidden``, and each game's options
     fieldset is hidden unless that game is chosen (``start_seats``; the glue keeps them in
-    step as the choices change).
+    step as the choices change).  ``remembered`` holds the player's last choices (keys
+    ``game``, ``levels``, ``players``, ``chips``, ``partnership``): they stand in for the
+    choices not given.
     """
+    mem = remembered or {}
+    game = game or str(mem.get("game", ""))
+    chosen_levels = chosen_levels or tuple(str(v) for v in mem.get("levels", ()))
+    partnership = partnership or bool(mem.get("partnership", False))
+    if players == 4 and isinstance(mem.get("players"), int):
+        players = int(mem["players"])
+    if str(chips) == "100" and mem.get("chips") is not None:
+        chips = mem["chips"]
     default_level = levels[len(levels) // 2] if levels else ""
     available = [name for name, ok in games if ok]
     first = game if game in available else (available[0] if available else "")
@@ -240,9 +289,13 @@ def render_start(
         if not ok:
             state = " disabled"
         note = "" if ok else ' <span class="soon">(coming soon)</span>'
+        blurb = GAME_BLURBS.get(name, "")
+        described = f' aria-describedby="about-{esc(name)}"' if blurb else ""
+        about = f'<span class="about" id="about-{esc(name)}">{esc(blurb)}</span>' if blurb else ""
         game_rows.append(
-            f'<label class="choice"><input type="radio" name="game" value="{esc(name)}"'
-            f'{state}> {title}{note}</label>'
+            f'<label class="choice game-choice"><input type="radio" name="game" '
+            f'value="{esc(name)}"{state}{described}> <span><strong>{title}</strong>{note}'
+            f'{about}</span></label>'
         )
     seat_rows = []
     for seat, name, shown in start_seats(first, players):
@@ -257,10 +310,11 @@ def render_start(
     alert = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
     resume_html = ""
     if resume:
+        title, detail = esc(resume.get("title", "")), esc(resume.get("detail", ""))
         resume_html = (
-            '<div class="resume"><p>Game in progress: '
-            f'<strong>{esc(resume.get("title", ""))}</strong>, {esc(resume.get("detail", ""))}'
-            '</p><button type="button" class="primary" data-cmd="resume">Continue</button></div>'
+            f'<div class="resume"><p>Game in progress: <strong>{title}</strong>, {detail}</p>'
+            '<button type="button" class="primary" data-cmd="resume">'
+            f'Continue {title}</button></div>'
         )
     ind, par = ("", " checked") if partnership else (" checked", "")
     players_options = "".join(

@@ -23,7 +23,9 @@ from . import (
     card_back_html,
     card_html,
     esc,
+    motion_attrs,
     plural,
+    recent_html,
     result_dialog,
     summary_dialog,
 )
@@ -209,8 +211,9 @@ def seat_html(obs: AbyssiniaObservation, seat: int, names: Sequence[str],
         facts.append('<span class="aby-note">sitting out (under 41 chips)</span>')
     return (
         f'<section class="{" ".join(classes)}" aria-label="{esc(names[seat])}" '
-        f'data-seat="{seat}" data-status="{esc(status)}">'
+        f'data-seat="{seat}" data-status="{esc(status)}" data-anchor="seat-{seat}">'
         f'<h3 class="seat-name">{esc(names[seat])} {"".join(badges)}</h3>'
+        f'{recent_html(ctx, seat)}'
         f'<p class="aby-facts">{" · ".join(facts)}</p>'
         f'<ul class="aby-hand" aria-label="{esc(names[seat])}: {esc(spoken)}">'
         f'{"".join(cards)}</ul></section>'
@@ -243,13 +246,14 @@ def market_html(obs: AbyssiniaObservation) -> str:
     pack_text = f"Pack: {plural(pack, 'card')}"
     if "buy blind" in legal:
         blind = (
-            '<button type="button" class="aby-buy blind" data-action="buy blind">'
+            '<button type="button" class="aby-buy blind" data-action="buy blind" '
+            'data-anchor="pack">'
             f'{card_back_html()}<span class="aby-buy-text">'
             f'{esc(action_label("buy blind", obs))}</span>'
             f'<span class="aby-pack">{esc(pack_text)}</span></button>'
         )
     else:
-        blind = (f'<div class="aby-market-card pack">{card_back_html()}'
+        blind = (f'<div class="aby-market-card pack" data-anchor="pack">{card_back_html()}'
                  f'<span class="aby-pack">{esc(pack_text)}</span></div>')
     # In the legal actions' order (left, right, blind); the CSS puts the pack in the middle.
     return f'<div class="aby-market" aria-label="Market">{"".join(items)}{blind}</div>'
@@ -311,11 +315,32 @@ def centre_html(obs: AbyssiniaObservation, names: Sequence[str], ctx: TableConte
         '<section class="centre aby-centre" aria-label="Table centre">'
         f'<p class="aby-round">Deal {deal} · {esc(phase)}</p>'
         f'{market}'
-        f'<p class="aby-pot">Pot: <strong>{esc(_chips(pot))}</strong></p>{betting}'
+        f'<p class="aby-pot" data-anchor="pot">Pot: <strong>{esc(_chips(pot))}</strong></p>'
+        f'{betting}'
         f'<p class="status" id="status">{esc(status_text(obs, names, ctx))}</p>'
         f'{controls}'
         f'<p class="narration" aria-live="polite">{esc(ctx.narration)}</p></section>'
     )
+
+
+def _motion(obs: Mapping[str, Any]) -> str:
+    """For web/motion.js: a bought card comes from the pack (a market card simply moves),
+    a bet's chips go to the pot, and a finished deal's pot goes to its winners."""
+    last = obs.get("last") or {}
+    if "seat" not in last:
+        return motion_attrs()
+    seat = int(last["seat"])
+    action = str(last.get("action", ""))
+    chips = f"seat-{seat}>pot" if int(last.get("chips", 0) or 0) > 0 else ""
+    deals, ended = obs.get("deals") or [], last.get("deal_over")
+    if isinstance(ended, int) and 0 < ended <= len(deals):
+        record = deals[ended - 1]
+        winners = {*record.get("high_winners", ()), *record.get("low_winners", ())}
+        if record.get("uncontested_winner") is not None:
+            winners.add(record["uncontested_winner"])
+        if winners:
+            chips = "pot>" + " ".join(f"seat-{w}" for w in sorted(winners))
+    return motion_attrs("pack" if action.startswith("buy") else f"seat-{seat}", "", chips)
 
 
 # --- the deal summary and the match result -------------------------------------------
@@ -440,6 +465,7 @@ def render(obs: AbyssiniaObservation, ctx: TableContext) -> str:
     notice = f'<p class="table-notice">{esc(ctx.notice)}</p>' if ctx.notice else ""
     seats = "".join(seat_html(obs, s, names, ctx) for s in range(n))
     return (
-        f'<section class="table abyssinia players-{n}" aria-label="Abyssinia table">'
+        f'<section class="table abyssinia players-{n}" aria-label="Abyssinia table"'
+        f'{_motion(obs)}><h2 class="visually-hidden">Abyssinia table</h2>'
         f'{seats}{centre_html(obs, names, ctx, playable)}{notice}{overlay}</section>'
     )

@@ -20,8 +20,11 @@ from . import (
     card_back_html,
     card_html,
     esc,
+    motion_attrs,
     plural,
+    recent_html,
     result_dialog,
+    seat_anchor,
     summary_dialog,
 )
 
@@ -306,13 +309,15 @@ def _seat_html(obs: AvinasObservation, seat: int, ctx: TableContext) -> str:
         classes.append("last-mover")
     head = f'<h3 class="seat-name">{esc(names[seat])} {_badges(obs, seat, ctx)}</h3>'
     body = _controls_html(obs) + _hand_html(obs) if seat == 0 else _other_hand(obs, seat, names)
-    return (f'<section class="{" ".join(classes)}" aria-label="{esc(names[seat])}">'
-            f"{head}{body}</section>")
+    return (f'<section class="{" ".join(classes)}" aria-label="{esc(names[seat])}"'
+            f'{seat_anchor(seat)}>{head}{recent_html(ctx, seat)}{body}</section>')
 
 
 # --- the trick ----------------------------------------------------------------------------
 def _trick_spot(seat: int, card: str | None, facedown: bool, names: Sequence[str],
-                classes: Sequence[str] = ()) -> str:
+                classes: Sequence[str] = (), spot: bool = False) -> str:
+    """One seat's card in a trick; ``spot`` marks the current trick's places for
+    web/motion.js (a face-down lead turned up there is turned over)."""
     pos = POSITIONS[seat]
     who = esc(names[seat])
     if card is None:
@@ -323,7 +328,8 @@ def _trick_spot(seat: int, card: str | None, facedown: bool, names: Sequence[str
         extra = ["facedown-own"] if facedown else []
         inner = card_html(card, label=label, classes=[*classes, *extra])
     note = '<span class="tag">face down</span>' if facedown else ""
-    return f'<div class="spot {pos}"><span class="who">{who}</span>{inner}{note}</div>'
+    mark = f' data-spot="{seat}"' if spot else ""
+    return f'<div class="spot {pos}"{mark}><span class="who">{who}</span>{inner}{note}</div>'
 
 
 def _trick_html(obs: AvinasObservation, names: Sequence[str]) -> str:
@@ -333,7 +339,7 @@ def _trick_html(obs: AvinasObservation, names: Sequence[str]) -> str:
     for p in plays:
         card = p.get("card")
         spots.append(_trick_spot(int(p["seat"]), None if card is None else str(card),
-                                 bool(p.get("facedown")), names))
+                                 bool(p.get("facedown")), names, spot=True))
     for seat in range(4):
         if seat not in shown:
             spots.append(f'<div class="spot {POSITIONS[seat]} empty" aria-hidden="true"></div>')
@@ -424,7 +430,7 @@ def scores_html(obs: AvinasObservation, names: Sequence[str]) -> str:
     )
     return (
         f'<table class="scores"><caption>Hand {esc(obs.get("hand_number", 1))} · match to '
-        f'{esc(obs.get("pip_target", 12))} pips</caption><thead><tr><th scope="col"></th>'
+        f'{esc(obs.get("pip_target", 12))} pips</caption><thead><tr><th scope="col">Side</th>'
         '<th scope="col">Card points</th><th scope="col">Tricks</th><th scope="col">Rams</th>'
         f'<th scope="col">Pips</th></tr></thead><tbody>{rows}</tbody></table>'
     )
@@ -528,7 +534,7 @@ def _summary_body(record: Mapping[str, Any], names: Sequence[str]) -> str:
         f"<p>{esc(_game_words(record, names))}.</p>"
         f"<p><strong>{esc(_outcome(record, names))}.</strong></p>"
         '<div class="sheet-wrap"><table class="scores"><caption>This hand</caption><thead><tr>'
-        '<th scope="col"></th><th scope="col">Card points</th><th scope="col">Tricks</th>'
+        '<th scope="col">Side</th><th scope="col">Card points</th><th scope="col">Tricks</th>'
         '<th scope="col">Rams</th><th scope="col">Pips</th></tr></thead>'
         f"<tbody>{rows}</tbody></table></div>"
     )
@@ -539,7 +545,7 @@ def _totals_html(rams: Sequence[int], pips: Sequence[int], names: Sequence[str])
         f'<tr><th scope="row">{esc(_side_name(s, names))}</th><td>{esc(rams[s])}</td>'
         f"<td>{esc(pips[s])}</td></tr>" for s in (0, 1)
     )
-    return ('<table class="scores"><caption>Match</caption><thead><tr><th scope="col"></th>'
+    return ('<table class="scores"><caption>Match</caption><thead><tr><th scope="col">Side</th>'
             f'<th scope="col">Rams</th><th scope="col">Pips</th></tr></thead><tbody>{totals}'
             "</tbody></table>")
 
@@ -614,8 +620,15 @@ def render(obs: AvinasObservation, ctx: TableContext) -> str:
     elif obs.get("is_over"):
         overlay = result_html(obs, names)
     notice = f'<p class="table-notice">{esc(ctx.notice)}</p>' if ctx.notice else ""
+    # a played card comes from its seat; a finished trick goes to its winner
+    last = obs.get("last") or {}
+    trick = last.get("trick")
+    mover = last.get("seat")
+    source = f"seat-{mover}" if mover is not None else ""
+    sink = f"seat-{trick['winner']}" if isinstance(trick, Mapping) else ""
     return (
-        '<section class="table avinas" aria-label="Avinas table">'
+        f'<section class="table avinas" aria-label="Avinas table"{motion_attrs(source, sink)}>'
+        '<h2 class="visually-hidden">Avinas table</h2>'
         + "".join(_seat_html(obs, seat, ctx) for seat in (2, 1, 3))
         + '<section class="centre" aria-label="The trick">'
         + _trick_html(obs, names)

@@ -15,8 +15,11 @@ from . import (
     card_html,
     esc,
     hand_backs,
+    motion_attrs,
     plural,
+    recent_html,
     result_dialog,
+    seat_anchor,
     summary_dialog,
 )
 
@@ -66,10 +69,13 @@ def narrate(last: Mapping[str, Any], names: Sequence[str]) -> str:
     return f"{who} took {where} {plural(taken, 'card')} with {card}."
 
 
-def pile_html(codes: Sequence[str], *, label: str, last: bool = False) -> str:
-    """An open pile: the top run fanned and highlighted, the cards beneath counted."""
+def pile_html(codes: Sequence[str], *, label: str, last: bool = False, anchor: str = "") -> str:
+    """An open pile: the top run fanned and highlighted, the cards beneath counted;
+    ``anchor`` names it for web/motion.js (cards that sink beneath fly there)."""
+    anchored = f' data-anchor="{esc(anchor)}"' if anchor else ""
     if not codes:
-        return f'<div class="pile empty" aria-label="{esc(label)}: empty"><span>empty</span></div>'
+        return (f'<div class="pile empty"{anchored} aria-label="{esc(label)}: empty">'
+                '<span>empty</span></div>')
     run = top_run(codes)
     below = len(codes) - run
     rank = RANK_NAMES[parse_card(codes[-1]).rank]
@@ -90,7 +96,8 @@ def pile_html(codes: Sequence[str], *, label: str, last: bool = False) -> str:
                  f'<span class="under-count">+{below}</span></span>')
     listing = " ".join(str(parse_card(c)) for c in reversed(codes))
     return (
-        f'<div class="pile" aria-label="{esc(label)}: {len(codes)} cards, top run {run_name}">'
+        f'<div class="pile"{anchored} aria-label="{esc(label)}: {len(codes)} cards, '
+        f'top run {run_name}">'
         f'<div class="stack">{under}<span class="fan">{"".join(cards)}</span></div>'
         f'<div class="pile-info"><span class="pile-count">{plural(len(codes), "card")}</span>'
         f' · top run <strong>{esc(run_name)}</strong></div>'
@@ -149,7 +156,8 @@ def _seat_html(obs: AvissiniaObservation, seat: int, ctx: TableContext) -> str:
         badges.append('<span class="badge turn">to play</span>')
     pile = obs["piles"][seat]
     pile_last = mover == seat and last.get("target") != -1 and bool(pile)
-    pile_part = pile_html(pile, label=f"{_whose(seat, names).capitalize()} pile", last=pile_last)
+    pile_part = pile_html(pile, label=f"{_whose(seat, names).capitalize()} pile", last=pile_last,
+                          anchor=f"pile-{seat}")
     points = obs["round_points"][seat]
     head = (f'<h3 class="seat-name">{esc(names[seat])} {"".join(badges)}</h3>'
             f'<span class="seat-points">{plural(points, "point")} this round</span>')
@@ -157,8 +165,8 @@ def _seat_html(obs: AvissiniaObservation, seat: int, ctx: TableContext) -> str:
         body = f'<div class="own-pile">{pile_part}</div>{_hand_html(obs, names)}'
     else:
         body = f'<div class="hidden-hand">{hand_backs(obs["hand_counts"][seat])}</div>{pile_part}'
-    return (f'<section class="{" ".join(classes)}" aria-label="{esc(names[seat])}">'
-            f"{head}{body}</section>")
+    return (f'<section class="{" ".join(classes)}" aria-label="{esc(names[seat])}"'
+            f'{seat_anchor(seat)}>{head}{recent_html(ctx, seat)}{body}</section>')
 
 
 def _side_name(side: int, obs: AvissiniaObservation, names: Sequence[str]) -> str:
@@ -250,13 +258,16 @@ def render(obs: AvissiniaObservation, ctx: TableContext) -> str:
     elif obs.get("is_over"):
         overlay = result_html(obs, names)
     notice = f'<p class="table-notice">{esc(ctx.notice)}</p>' if ctx.notice else ""
+    # a played card comes from its seat; cards taken sink into the taker's pile
+    mover = last.get("seat")
+    motion = motion_attrs(f"seat-{mover}", f"pile-{mover}") if mover is not None else motion_attrs()
     return (
-        f'<section class="table avissinia {mode}" aria-labelledby="table-title">'
+        f'<section class="table avissinia {mode}" aria-labelledby="table-title"{motion}>'
         '<h2 class="visually-hidden" id="table-title">Avissinia table</h2>'
         + "".join(_seat_html(obs, seat, ctx) for seat in (2, 1, 3))
         + '<section class="centre" aria-label="Centre">'
         '<h3 class="seat-name">Centre</h3>'
-        + pile_html(centre, label="Centre pile", last=centre_last)
+        + pile_html(centre, label="Centre pile", last=centre_last, anchor="centre")
         + f'<p class="status" id="status">{esc(status)}</p>'
         f'<p class="narration">{esc(ctx.narration)}</p></section>'
         + _seat_html(obs, 0, ctx)

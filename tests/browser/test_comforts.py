@@ -217,6 +217,8 @@ def test_layout_from_phone_to_wide_screen(new_context: Any, site: str, size: tup
                 f" > {moves}")
             settle(page)
             assert page.evaluate(NO_SCROLL)
+        if page.is_visible("#menu-button"):  # a phone: the tools are behind one button
+            page.click("#menu-button")
         page.click("[data-cmd='help']")
         page.wait_for_selector("#panel[open]")
         assert page.evaluate(NO_SCROLL), "the help panel scrolls sideways"

@@ -1,0 +1,244 @@
+// Cards that move: the table is redrawn as one string of HTML (the views are pure Python),
+// so motion is added here, around that one redraw, the FLIP way.  Before the new markup
+// goes in, every card's place is measured (First); after it, each card that is still there
+// is animated from its old place to its new one (Last, Invert, Play) with the Web
+// Animations API.  Cards are matched by their code (data-card); a card that appears comes
+// from the anchor the table names in data-from (the seat that played it, the pack), a card
+// that vanishes (into a pile shown as a count, a won trick) flies to data-to as a ghost.
+// All reads come before all writes, so one redraw costs one layout.  Motion never blocks
+// input: the new elements are in place at once, only painted elsewhere for a moment.
+// "Animations off" (html.no-anim) and prefers-reduced-motion: no movement, a brief
+// highlight of what changed instead.  Also here: the phone menu button of the top bar.
+"use strict";
+(function () {
+  var reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  var HIGHLIGHT_MS = 900;
+  var DEAL = 5; // more cards than this appearing at once is a deal: they fade in, no flight
+
+  function still() {
+    return document.documentElement.classList.contains("no-anim") || !!(reduced && reduced.matches);
+  }
+
+  // How long a flight takes at a pace (ms between the computer players' moves).
+  function duration(pace) {
+    var p = Number(pace);
+    if (!isFinite(p) || p < 0) p = 800;
+    return Math.round(Math.min(520, Math.max(140, p * 0.45)));
+  }
+
+  function visible(rect) {
+    return rect && rect.width > 0 && rect.height > 0;
+  }
+
+  function keyed(root, attr) {
+    var found = {};
+    var counts = {};
+    root.querySelectorAll("[" + attr + "]").forEach(function (el) {
+      var name = el.getAttribute(attr);
+      counts[name] = (counts[name] || 0) + 1;
+      // the same code twice (never in one pack today): the n-th matches the n-th
+      found[counts[name] > 1 ? name + "#" + counts[name] : name] = el;
+    });
+    return found;
+  }
+
+  function rects(map) {
+    var out = {};
+    Object.keys(map).forEach(function (k) { out[k] = map[k].getBoundingClientRect(); });
+    return out;
+  }
+
+  function layer() {
+    var box = document.getElementById("motion-layer");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "motion-layer";
+      box.setAttribute("aria-hidden", "true");
+      document.body.appendChild(box);
+    }
+    return box;
+  }
+
+  function anchorRect(name, before, after) {
+    if (!name) return null;
+    var r = before[name];
+    if (visible(r)) return r;
+    r = after[name];
+    return visible(r) ? r : null;
+  }
+
+  function flight(from, to) {
+    var dx = from.left - to.left, dy = from.top - to.top;
+    var sx = from.width / to.width, sy = from.height / to.height;
+    if (!isFinite(sx) || sx <= 0) sx = 1;
+    if (!isFinite(sy) || sy <= 0) sy = 1;
+    return "translate(" + dx + "px, " + dy + "px) scale(" + sx + ", " + sy + ")";
+  }
+
+  // A card flying from an anchor's centre, at its own size.
+  function fromAnchor(anchor, to) {
+    var dx = anchor.left + anchor.width / 2 - (to.left + to.width / 2);
+    var dy = anchor.top + anchor.height / 2 - (to.top + to.height / 2);
+    return "translate(" + dx + "px, " + dy + "px) scale(0.6)";
+  }
+
+  function ghost(box, element, rect) {
+    var copy = element.cloneNode(true);
+    copy.removeAttribute("id");
+    copy.classList.add("ghost");
+    copy.style.left = rect.left + "px";
+    copy.style.top = rect.top + "px";
+    copy.style.width = rect.width + "px";
+    copy.style.height = rect.height + "px";
+    box.appendChild(copy);
+    return copy;
+  }
+
+  function chip(box, rect) {
+    var token = document.createElement("span");
+    token.className = "chip-token ghost";
+    token.style.left = rect.left + rect.width / 2 - 10 + "px";
+    token.style.top = rect.top + rect.height / 2 - 10 + "px";
+    box.appendChild(token);
+    return token;
+  }
+
+  function highlight(elements) {
+    elements.forEach(function (el) { el.classList.add("just-moved"); });
+    if (elements.length) {
+      setTimeout(function () {
+        elements.forEach(function (el) { el.classList.remove("just-moved"); });
+      }, HIGHLIGHT_MS);
+    }
+  }
+
+  function same(a, b) {
+    return Math.abs(a.left - b.left) < 1 && Math.abs(a.top - b.top) < 1 &&
+      Math.abs(a.width - b.width) < 1;
+  }
+
+  // data-chips="seat-2>pot" or "pot>seat-1 seat-3": chips travel between anchors.
+  function chipRoutes(spec) {
+    if (!spec) return [];
+    var parts = spec.split(">");
+    if (parts.length !== 2) return [];
+    var routes = [];
+    parts[0].trim().split(/\s+/).forEach(function (from) {
+      parts[1].trim().split(/\s+/).forEach(function (to) { if (from && to) routes.push([from, to]); });
+    });
+    return routes;
+  }
+
+  function swap(app, html, options) {
+    var pace = options && options.pace !== undefined ? options.pace : 800;
+    var oldTable = app.querySelector("[data-motion]");
+    // First: every read before the markup changes
+    var oldCards = keyed(app, "data-card");
+    var oldRects = rects(oldCards);
+    var oldAnchors = rects(keyed(app, "data-anchor"));
+    var oldSpots = {};
+    app.querySelectorAll("[data-spot]").forEach(function (spot) {
+      oldSpots[spot.getAttribute("data-spot")] = !!spot.querySelector(".card.back");
+    });
+    app.innerHTML = html;
+    var table = app.querySelector("[data-motion]");
+    if (!oldTable || !table) return; // a new screen: nothing moves between screens
+    var from = table.getAttribute("data-from") || "";
+    var to = table.getAttribute("data-to") || "";
+    var chipSpec = table.getAttribute("data-chips") || "";
+    // Last: the new places, read in one batch
+    var newCards = keyed(app, "data-card");
+    var newRects = rects(newCards);
+    var newAnchors = rects(keyed(app, "data-anchor"));
+    var moved = [], appeared = [], vanished = [];
+    Object.keys(newCards).forEach(function (k) {
+      var now = newRects[k];
+      if (!visible(now)) return;
+      var was = oldRects[k];
+      if (visible(was)) {
+        if (!same(was, now)) moved.push([newCards[k], was, now]);
+      } else {
+        appeared.push([newCards[k], now]);
+      }
+    });
+    Object.keys(oldCards).forEach(function (k) {
+      if (visible(oldRects[k]) && !visible(newRects[k])) vanished.push([oldCards[k], oldRects[k]]);
+    });
+    var flips = [];
+    app.querySelectorAll("[data-spot]").forEach(function (spot) {
+      var key = spot.getAttribute("data-spot");
+      var face = spot.querySelector("[data-card]");
+      if (oldSpots[key] && face) flips.push(face);
+    });
+    if (still()) {
+      highlight(moved.map(function (m) { return m[0]; })
+        .concat(appeared.length <= DEAL ? appeared.map(function (a) { return a[0]; }) : [])
+        .concat(flips));
+      return;
+    }
+    // Invert and play: writes only from here on
+    var ms = duration(pace);
+    var timing = { duration: ms, easing: "cubic-bezier(.2,.7,.2,1)" };
+    moved.forEach(function (m) {
+      m[0].animate([{ transform: flight(m[1], m[2]) }, { transform: "none" }], timing);
+    });
+    var source = anchorRect(from, oldAnchors, newAnchors);
+    appeared.forEach(function (a) {
+      var el = a[0];
+      if (flips.indexOf(el) >= 0) return;
+      if (source && appeared.length <= DEAL) {
+        el.animate([{ transform: fromAnchor(source, a[1]), opacity: 0.4 },
+                    { transform: "none", opacity: 1 }], timing);
+      } else {
+        el.animate([{ opacity: 0 }, { opacity: 1 }], timing);
+      }
+    });
+    flips.forEach(function (el) {
+      el.animate([{ transform: "rotateY(90deg)" }, { transform: "none" }], timing);
+    });
+    var box = layer();
+    var sink = anchorRect(to, newAnchors, oldAnchors);
+    vanished.forEach(function (v) {
+      var copy = ghost(box, v[0], v[1]);
+      var end = sink ? fromAnchor(sink, v[1]).replace("scale(0.6)", "scale(0.4)") : "scale(0.8)";
+      var run = copy.animate([{ transform: "none", opacity: 1 }, { transform: end, opacity: 0 }],
+        { duration: ms, easing: "ease-in", fill: "forwards" });
+      run.onfinish = run.oncancel = function () { copy.remove(); };
+    });
+    chipRoutes(chipSpec).forEach(function (route) {
+      var a = anchorRect(route[0], oldAnchors, newAnchors);
+      var b = anchorRect(route[1], newAnchors, oldAnchors);
+      if (!a || !b) return;
+      var token = chip(box, a);
+      var dx = b.left + b.width / 2 - (a.left + a.width / 2);
+      var dy = b.top + b.height / 2 - (a.top + a.height / 2);
+      var run = token.animate([{ transform: "none", opacity: 1 },
+                               { transform: "translate(" + dx + "px, " + dy + "px)", opacity: 0.2 }],
+        { duration: ms, easing: "ease-in-out", fill: "forwards" });
+      run.onfinish = run.oncancel = function () { token.remove(); };
+    });
+  }
+
+  window.cardMotion = { swap: swap, duration: duration, still: still };
+
+  // The top bar on a phone: one menu button beside the title opens the tools.
+  function wireMenu() {
+    var bar = document.getElementById("bar");
+    var button = document.getElementById("menu-button");
+    if (!bar || !button) return;
+    function set(open) {
+      bar.classList.toggle("open", open);
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+    }
+    button.addEventListener("click", function () { set(!bar.classList.contains("open")); });
+    // choosing a tool closes the menu; the tool's own handler runs as before
+    bar.querySelector(".tools").addEventListener("click", function (event) {
+      if (event.target.closest("button")) set(false);
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && bar.classList.contains("open")) set(false);
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wireMenu);
+  else wireMenu();
+})();
