@@ -126,7 +126,7 @@ def test_statistics_count_a_finished_match_and_post_game_over() -> None:
             posts += t.human_play(t.game.observation(HUMAN)["legal"][0]).post  # type: ignore[union-attr]
         else:
             posts += t.step().post
-    assert [p["type"] for p in posts] == ["game over"]
+    assert [p["type"] for p in posts if "protocol" not in p] == ["game over"]
     stats = json.loads(t.store.get(STATS_KEY) or "{}")
     assert stats["avissinia"]["played"] == 1
     assert not t.undo_available()
@@ -301,3 +301,105 @@ def test_full_storage_says_so_and_recovers() -> None:
     assert store.ok and not store.set("k", "x" * 11) and "full" in store.problem
     local.quota = 100
     assert store.set("k", "x" * 11) and store.problem == "" and store.keys("k") == ["k"]
+
+
+# --- the host page's protocol (README, "Embedding") ----------------------------------
+def screens() -> TableScreens:
+    return TableScreens(DictStorage(), pace=0, stamp=lambda: "2026-12-01T21:00:00Z")
+
+
+def play_to_the_end(t: Table) -> list[dict[str, object]]:
+    """Play a match (the human takes the first legal move); every message posted."""
+    posted: list[dict[str, object]] = []
+    while t.game is not None and not t.game.is_over:
+        if t.summary is not None:
+            t.next_round()
+        elif t.waiting_for_computer():
+            posted += t.step().post
+        else:
+            posted += t.human_play(t.game.observation(HUMAN)["legal"][0]).post
+    return posted
+
+
+def test_a_match_posts_each_deal_and_the_end_in_the_readmes_shape() -> None:
+    t = screens()
+    t.start_from_address({"game": "avissinia", "seed": "8", "target": "1"})
+    posted = play_to_the_end(t)
+    game = t.game
+    assert game is not None
+    ours = [m for m in posted if m.get("protocol") == "card-table"]
+    deals = [m for m in ours if m["type"] == "deal-over"]
+    assert [m["deal"] for m in deals] == list(range(1, game.deals_finished + 1))
+    assert deals[-1]["scores"] == game.scores and deals[-1]["round_scores"] == game.round_scores
+    assert ours[-1] == {"protocol": "card-table", "type": "game-over", "game": "avissinia",
+                        "winners": game.winners, "scores": game.scores,
+                        "you_won": HUMAN in game.winners}
+    assert [m["type"] for m in posted].count("game over") == 1  # the old message stays
+
+
+def test_commands_are_taken_only_from_the_parent_and_its_origin() -> None:
+    from pygame_core.table import accepts_command, parent_origin
+
+    host = "http://host.example:8001"
+    new = {"protocol": "card-table", "command": "new-game"}
+    assert accepts_command(new, True, "http://else.example", None, False)
+    assert accepts_command(new, True, host, host, True)
+    assert not accepts_command(new, True, "http://else.example", host, True)
+    assert not accepts_command(new, False, host, host, True)  # not the parent window
+    assert not accepts_command({"command": "new-game"}, True, host, host, True)
+    assert not accepts_command({**new, "command": "quit"}, True, host, host, True)
+    assert parent_origin(host) == host and parent_origin(None) is None
+    for bad in ("javascript:alert(1)", "http://a/b", "host.example", "http://"):
+        assert parent_origin(bad) is None
+        assert not accepts_command(new, True, bad, parent_origin(bad), True)
+
+
+def test_a_new_game_command_is_read_as_a_link_and_keeps_the_game_in_progress() -> None:
+    t = screens()
+    t.start_from_address({"game": "avinas", "seed": "3"})
+    run_computers(t)
+    t.human_play(t.game.observation(HUMAN)["legal"][0])  # type: ignore[union-attr]
+    effects = t.host_command({"protocol": "card-table", "command": "new-game",
+                              "game": "avissinia", "seed": 5,
+                              "options": {"partnership": 1}, "levels": ["easy"] * 3})
+    assert effects.draw and t.game is not None and t.game.NAME == "avissinia"
+    assert t.game.seed == 5 and t.game.options_dict() == {"partnership": True}
+    assert t.levels == ["easy"] * 3
+    assert t.store.keys(t.keys.slot + "Unfinished game")
+    fresh = t.host_command({"protocol": "card-table", "command": "new-game"})
+    assert fresh.draw and t.game.NAME == "avissinia"  # the current game, a fresh deal
+
+
+def test_a_bad_new_game_command_is_answered_with_an_error_and_changes_nothing() -> None:
+    t = screens()
+    t.start_from_address({"game": "avinas", "seed": "3"})
+    before = t.game
+    for bad in ({"game": "chess"}, {"seed": "x"}, {"options": {"colour": 1}},
+                {"options": {"parent": "http://evil.example"}}, {"options": [1]},
+                {"levels": ["superhuman"]}, {"seed": [1]}):
+        effects = t.host_command({"protocol": "card-table", "command": "new-game", **bad})
+        assert t.game is before and not effects.draw
+        [error] = effects.post
+        assert error["type"] == "error" and error["command"] == "new-game"
+        assert isinstance(error["message"], str) and error["message"]
+
+
+def test_pause_stops_the_computer_players_and_resume_starts_them_again() -> None:
+    t = screens()
+    t.start_from_address({"game": "avinas", "seed": "3"})
+    assert t.waiting_for_computer()  # seed 3: a computer player leads
+    t.host_command({"protocol": "card-table", "command": "pause"})
+    assert not t.waiting_for_computer() and t.step().post == [] and not t.game.history
+    assert t.next_delay() is None
+    resumed = t.host_command({"protocol": "card-table", "command": "resume"})
+    assert resumed.schedule_ms == 0 and t.waiting_for_computer()
+
+
+def test_ready_names_the_deal_on_the_table() -> None:
+    t = screens()
+    assert t.ready_message() == {"protocol": "card-table", "type": "ready", "game": None,
+                                 "options": {}, "seed": None}
+    t.start_from_address({"game": "avissinia", "seed": "4", "partnership": "1"})
+    assert t.ready_message() == {"protocol": "card-table", "type": "ready",
+                                 "game": "avissinia", "options": {"partnership": True},
+                                 "seed": 4}
