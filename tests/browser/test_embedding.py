@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import LOAD_TIMEOUT, ROOT
+from .conftest import LOAD_TIMEOUT, READY, ROOT
 from .test_embed_element import serve
 from .test_page import play_until
 
@@ -99,7 +99,7 @@ def test_commands_from_a_foreign_origin_or_window_are_ignored(
     context = browser_instance.new_context()
     page = context.new_page()
     page.goto(f"{host}host.html?site={site}&attrs=")  # the page only; its frame is ours
-    page.wait_for_function("window.events !== undefined")
+    page.wait_for_function("window.table !== undefined")
     parent = third.rstrip("/")
     page.evaluate(
         """src => { window.messages = [];
@@ -110,7 +110,9 @@ def test_commands_from_a_foreign_origin_or_window_are_ignored(
         document.body.prepend(f); }""",
         f"{site}?{DEAL}&embed=1&parent={parent}",
     )
-    page.wait_for_function("window.messages.some(m => m.type === 'ready')", timeout=LOAD_TIMEOUT)
+    # The frame posts only to parent=, so the host never hears it: watch the frame itself.
+    page.wait_for_selector("iframe").content_frame().wait_for_function(
+        READY, timeout=LOAD_TIMEOUT)
     frame = table_frame(page, site)
     # The frame tells us when a marker message arrives: messages from one window arrive in
     # order, so by then the command before it has been handled (or refused).
@@ -135,4 +137,6 @@ def test_commands_from_a_foreign_origin_or_window_are_ignored(
     refused = [m for m in page.evaluate("window.messages")
                if isinstance(m, dict) and m.get("type") == "error"]
     assert refused == []
+    assert not any(isinstance(m, dict) and m.get("type") == "ready"
+                   for m in page.evaluate("window.messages"))  # posted to parent= only
     context.close()
