@@ -262,10 +262,12 @@ class Table:
         self.stats = comforts.parse_stats(store.get(self.keys.stats))
         self.entries: list[comforts.Entry] = []
         self.paused = False  # by the host page: the computer players wait
+        self.read_only = False  # a finished match opened from a replay link
 
     # --- starting -----------------------------------------------------------------
     def begin(self, game: Game[Any, Any], levels: list[str], narration: str = "") -> Effects:
         self.game = game
+        self.read_only = False
         self.levels = session.clean_levels(list(levels), game.num_players - 1)
         self.opponents = {
             seat: session.opponent(game.NAME, self.levels[seat - 1], seat, game.seed)
@@ -402,7 +404,7 @@ class Table:
         return Effects(say=self.store.problem or "Could not save.")
 
     def autosave(self) -> None:
-        if self.game is None:
+        if self.game is None or self.read_only:
             return
         text = session.wrap_save(self.game, self.levels, "Game in progress", self.stamp())
         if self.store.set(self.current_key, text):
@@ -416,12 +418,12 @@ class Table:
     def waiting_for_computer(self) -> bool:
         game = self.game
         return (game is not None and self.summary is None and not game.is_over
-                and game.current_player != HUMAN and not self.paused)
+                and game.current_player != HUMAN and not self.paused and not self.read_only)
 
     def my_turn(self) -> bool:
         game = self.game
         return (game is not None and self.summary is None and not game.is_over
-                and game.current_player == HUMAN)
+                and game.current_player == HUMAN and not self.read_only)
 
     def next_delay(self) -> int | None:
         return self.pace if self.waiting_for_computer() else None
@@ -558,6 +560,35 @@ class TableScreens(Table):
         self.screen = "table"
         return super().begin(game, levels, narration)
 
+    def open_replay(self, fragment_text: str) -> Effects | None:
+        """A ``#replay=`` link: the match's final table, read-only (nothing saved, nothing
+        to play), with a message; a damaged link says why on the start screen.  None when
+        the fragment names no replay."""
+        from .replay import ReplayError, decode_fragment
+
+        try:
+            replay = decode_fragment(fragment_text)
+            if replay is None:
+                return None
+            game = replay.final_game()
+        except (ReplayError, GameError) as exc:
+            return self.show("start", f"This replay link does not work: {exc}")
+        self.game, self.screen, self.read_only = game, "table", True
+        self.opponents, self.summary, self.reported_over = {}, None, True
+        self.entries = comforts.history_entries(game, HUMAN)
+        state = "the finished match" if game.is_over else "the match as it was"
+        self.narration = (f"A replay: {state} after {len(game.history)} moves. "
+                          "Nothing here is saved; start a new game from the menu.")
+        return Effects(draw=True)
+
+    def replay_fragment(self) -> str | None:
+        """The fragment (``replay=...``) of a link that replays this match, if any."""
+        from .replay import fragment
+
+        if self.game is None or not self.game.history:
+            return None
+        return fragment(self.game)
+
     def at_table(self) -> bool:
         return self.screen == "table" and self.game is not None
 
@@ -680,7 +711,8 @@ class TableScreens(Table):
         if kind == "stats":
             return comforts.stats_html(self.stats, GAME_TITLES)
         if kind == "history" and self.game is not None:
-            return comforts.history_html(self.entries, self.game.NAME)
+            return comforts.history_html(self.entries, self.game.NAME,
+                                         replay=bool(self.game.history))
         return ""
 
     def export_text(self, key: str) -> str | None:

@@ -403,3 +403,52 @@ def test_ready_names_the_deal_on_the_table() -> None:
     assert t.ready_message() == {"protocol": "card-table", "type": "ready",
                                  "game": "avissinia", "options": {"partnership": True},
                                  "seed": 4}
+
+
+# --- replay links -------------------------------------------------------------------------
+def test_a_replay_link_opens_the_final_table_read_only_and_saves_nothing() -> None:
+    played = screens()
+    played.start_from_address({"game": "avissinia", "seed": "8", "target": "1"})
+    play_to_the_end(played)
+    assert played.game is not None
+    fragment = played.replay_fragment()
+    assert fragment is not None and fragment.startswith("replay=")
+    assert 'data-cmd="copy-replay"' in played.panel_html("history", {}, "avissinia")
+    viewer = screens()
+    effects = viewer.open_replay("#" + fragment)
+    assert effects is not None and effects.draw and viewer.at_table()
+    game = viewer.game
+    assert game is not None and game.history == played.game.history
+    assert game.scores == played.game.scores and game.is_over
+    assert "A replay" in viewer.narration and viewer.turn() == "over"
+    assert not viewer.my_turn() and not viewer.waiting_for_computer()
+    assert viewer.store.get(viewer.keys.current) is None  # nothing saved, no stats
+    assert viewer.store.get(viewer.keys.stats) is None
+    assert viewer.open_replay("#other=1") is None and viewer.open_replay("") is None
+
+
+def test_a_replay_link_of_an_unfinished_match_plays_nothing() -> None:
+    played = screens()
+    played.start_from_address({"game": "avinas", "seed": "3"})
+    run_computers(played)
+    played.human_play(played.game.observation(HUMAN)["legal"][0])  # type: ignore[union-attr]
+    viewer = screens()
+    viewer.open_replay(played.replay_fragment() or "")
+    assert viewer.game is not None and viewer.game.history == played.game.history  # type: ignore[union-attr]
+    legal = viewer.game.observation(HUMAN)["legal"]
+    assert viewer.human_play(legal[0] if legal else "x").draw is False
+    assert viewer.step().post == [] and viewer.game.history == played.game.history  # type: ignore[union-attr]
+
+
+def test_a_damaged_replay_link_explains_itself_on_the_start_screen() -> None:
+    played = screens()
+    played.start_from_address({"game": "avissinia", "seed": "8", "target": "1"})
+    play_to_the_end(played)
+    fragment = played.replay_fragment() or ""
+    for damaged in (fragment[:-3] + ("AAA" if not fragment.endswith("AAA") else "BBB"),
+                    "replay=", "replay=%%%", fragment[: len(fragment) // 2]):
+        viewer = screens()
+        effects = viewer.open_replay(damaged)
+        assert effects is not None and effects.draw
+        assert viewer.game is None and not viewer.at_table()
+        assert "This replay link does not work" in viewer.html()

@@ -119,7 +119,7 @@ class Page:
             self.say(effects.say)
         for message in effects.post:
             self.post(message)
-        if self.table.at_table() and self.table.game is not None:
+        if self.table.at_table() and self.table.game is not None and not self.table.read_only:
             query = self.table.address(self.keep)
             window.history.replaceState(None, "", "?" + query)
         if effects.schedule_ms is not None:
@@ -394,9 +394,10 @@ class Page:
             effects.say = ""
         self.do(effects)
 
-    async def copy_link(self):
+    async def copy_link(self, replay=False):
         base = str(window.location.href).split("?")[0].split("#")[0]
-        link = base + "?" + self.table.address({})
+        link = base + ("#" + self.table.replay_fragment() if replay
+                       else "?" + self.table.address({}))
         try:
             await window.navigator.clipboard.writeText(link)
             self.say(f"Link copied: {link}")
@@ -418,6 +419,8 @@ class Page:
             self.spawn(self.hint())
         elif name == "copy-link" and table.game is not None:
             self.spawn(self.copy_link())
+        elif name == "copy-replay" and table.replay_fragment():
+            self.spawn(self.copy_link(replay=True))
         elif name == "export" and key:
             self.export(key)
         elif name == "start":
@@ -505,7 +508,8 @@ class Page:
             else "800"
         for button in document.querySelectorAll(".bar [disabled], .bar select"):
             button.disabled = False
-        self.do(self.table.start_from_address(self.query))
+        replay = self.table.open_replay(str(window.location.hash))
+        self.do(replay or self.table.start_from_address(self.query))
 
 
 def main():
