@@ -574,7 +574,10 @@ class TableScreens(Table):
         except (ReplayError, GameError) as exc:
             return self.show("start", f"This replay link does not work: {exc}")
         self.game, self.screen, self.read_only = game, "table", True
-        self.opponents, self.summary, self.reported_over = {}, None, True
+        self.opponents, self.reported_over = {}, True
+        finished = comforts.round_of(game.observation(HUMAN))
+        # The last deal's scores, as the table showed them when the match ended.
+        self.summary = finished - 1 if game.is_over and finished else None
         self.entries = comforts.history_entries(game, HUMAN)
         state = "the finished match" if game.is_over else "the match as it was"
         self.narration = (f"A replay: {state} after {len(game.history)} moves. "
