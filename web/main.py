@@ -219,7 +219,8 @@ class Page:
             return
         if self.parent_given and self.parent is None:
             return  # a parent= that is not an origin: tell nobody
-        POST_TO_PARENT(js_object(message), self.parent or "*")
+        # Through JSON, so None arrives as null (to_js would make it undefined).
+        POST_TO_PARENT(js.JSON.parse(json.dumps(message)), self.parent or "*")
 
     def report_height(self, *_):
         height = int(CONTENT_HEIGHT())
