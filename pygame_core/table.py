@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any, Protocol
 
-from . import GameError, SaveError, inputs, new_game
+from . import GameError, OptionError, SaveError, inputs, new_game
 from .base import Game
 from .opponents import Opponent, drive, make_opponent
 from .saves import parse_json
@@ -24,8 +24,72 @@ from .views import comforts, narrate, session
 
 HUMAN = 0
 FULL_STORAGE = "The browser's storage is full: this game is not being saved."
+PROTOCOL = "card-table"  # every message to and from a host page carries it (README, Embedding)
+COMMANDS = ("new-game", "pause", "resume")
+# Page parameters a host's new-game command may not set through its options.
+NOT_OPTIONS = frozenset(inputs.PAGE_PARAMS) - {"speed"}
 STALE = ("The last game could not be saved (the browser's storage was full), so it cannot "
          "be resumed where you left it.")
+
+
+def message(kind: str, **fields: Any) -> dict[str, Any]:
+    """A message to the host page, in the README's shape."""
+    return {"protocol": PROTOCOL, "type": kind, **fields}
+
+
+def parent_origin(text: str | None) -> str | None:
+    """The ``parent=`` origin as postMessage takes it (``scheme://host[:port]``), or None
+    when the address gives none or one that is not an origin."""
+    if not text:
+        return None
+    scheme, sep, rest = text.partition("://")
+    if not sep or scheme not in ("http", "https") or not rest or any(
+            c in rest for c in "/?#@ \\") or len(text) > 300:
+        return None
+    return text
+
+
+def accepts_command(data: Any, from_parent: bool, origin: str, parent: str | None,
+                    parent_given: bool) -> bool:
+    """Whether a message is a command the table takes: ours, from its parent window, and
+    from the ``parent=`` origin when the address gives one (a ``parent=`` that is not an
+    origin lets nothing in)."""
+    if not isinstance(data, Mapping) or data.get("protocol") != PROTOCOL or not from_parent:
+        return False
+    if parent_given and origin != parent:
+        return False
+    return data.get("command") in COMMANDS
+
+
+def command_pairs(data: Mapping[str, Any], current: str | None) -> list[tuple[str, str]]:
+    """A host's new-game command as a link's query pairs, to be read as a link is;
+    GameError (OptionError) when its shape is wrong."""
+    def text(name: str, value: Any) -> str:
+        if isinstance(value, bool):
+            return "1" if value else "0"
+        if isinstance(value, (int, str)):
+            return str(value)
+        raise OptionError(f"{name} must be a number or text, not {type(value).__name__}")
+
+    game = data.get("game", current)
+    if game is None:
+        raise OptionError("name the game to start (game: \"avissinia\", ...)")
+    pairs = [("game", text("game", game))]
+    if data.get("seed") is not None:
+        pairs.append(("seed", text("seed", data["seed"])))
+    options = data.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise OptionError("options must be an object of the game's options")
+    for name, value in options.items():
+        if str(name) in NOT_OPTIONS:
+            raise OptionError(f"{name} cannot be set in options")
+        pairs.append((str(name), text(str(name), value)))
+    levels = data.get("levels")
+    if levels is not None:
+        if isinstance(levels, (list, tuple)):
+            levels = ",".join(text("levels", level) for level in levels)
+        pairs.append(("levels", text("levels", levels)))
+    return pairs
 
 
 @dataclasses.dataclass(frozen=True)
@@ -202,10 +266,13 @@ class Table:
         self.reported_over = False
         self.stats = comforts.parse_stats(store.get(self.keys.stats))
         self.entries: list[comforts.Entry] = []
+        self.paused = False  # by the host page: the computer players wait
+        self.read_only = False  # a finished match opened from a replay link
 
     # --- starting -----------------------------------------------------------------
     def begin(self, game: Game[Any, Any], levels: list[str], narration: str = "") -> Effects:
         self.game = game
+        self.read_only = False
         self.levels = session.clean_levels(list(levels), game.num_players - 1)
         self.opponents = {
             seat: session.opponent(game.NAME, self.levels[seat - 1], seat, game.seed)
@@ -342,7 +409,7 @@ class Table:
         return Effects(say=self.store.problem or "Could not save.")
 
     def autosave(self) -> None:
-        if self.game is None:
+        if self.game is None or self.read_only:
             return
         text = session.wrap_save(self.game, self.levels, "Game in progress", self.stamp())
         if self.store.set(self.current_key, text):
@@ -356,12 +423,12 @@ class Table:
     def waiting_for_computer(self) -> bool:
         game = self.game
         return (game is not None and self.summary is None and not game.is_over
-                and game.current_player != HUMAN)
+                and game.current_player != HUMAN and not self.paused and not self.read_only)
 
     def my_turn(self) -> bool:
         game = self.game
         return (game is not None and self.summary is None and not game.is_over
-                and game.current_player == HUMAN)
+                and game.current_player == HUMAN and not self.read_only)
 
     def next_delay(self) -> int | None:
         return self.pace if self.waiting_for_computer() else None
@@ -370,6 +437,7 @@ class Table:
         game = self.game
         assert game is not None
         rounds = comforts.round_of(game.observation(HUMAN))
+        deals = game.deals_finished
         seat = game.current_player
         game.apply(action)
         obs = game.observation(HUMAN)
@@ -380,6 +448,10 @@ class Table:
         text = self.narration or str(game.history[-1])
         self.entries.append((rounds, -1 if seat is None else seat, text))
         effects = Effects(draw=True, announce=[text], schedule_ms=self.next_delay())
+        if game.deals_finished > deals:
+            effects.post.append(message(
+                "deal-over", game=game.NAME, deal=game.deals_finished,
+                scores=list(game.scores), round_scores=list(game.round_scores)))
         if game.is_over and not self.reported_over:
             self.reported_over = True
             score = game.scores[HUMAN] if game.scores else 0
@@ -389,6 +461,9 @@ class Table:
             effects.post.append({"type": "game over", "game": game.NAME,
                                  "winners": list(game.winners), "scores": list(game.scores),
                                  "you_won": HUMAN in game.winners})
+            effects.post.append(message(
+                "game-over", game=game.NAME, winners=list(game.winners),
+                scores=list(game.scores), you_won=HUMAN in game.winners))
         return effects
 
     def human_play(self, action: str) -> Effects:
@@ -489,6 +564,38 @@ class TableScreens(Table):
     def begin(self, game: Game[Any, Any], levels: list[str], narration: str = "") -> Effects:
         self.screen = "table"
         return super().begin(game, levels, narration)
+
+    def open_replay(self, fragment_text: str) -> Effects | None:
+        """A ``#replay=`` link: the match's final table, read-only (nothing saved, nothing
+        to play), with a message; a damaged link says why on the start screen.  None when
+        the fragment names no replay."""
+        from .replay import ReplayError, decode_fragment
+
+        try:
+            replay = decode_fragment(fragment_text)
+            if replay is None:
+                return None
+            game = replay.final_game()
+        except (ReplayError, GameError) as exc:
+            return self.show("start", f"This replay link does not work: {exc}")
+        self.game, self.screen, self.read_only = game, "table", True
+        self.opponents, self.reported_over = {}, True
+        finished = comforts.round_of(game.observation(HUMAN))
+        # The last deal's scores, as the table showed them when the match ended.
+        self.summary = finished - 1 if game.is_over and finished else None
+        self.entries = comforts.history_entries(game, HUMAN)
+        state = "the finished match" if game.is_over else "the match as it was"
+        self.narration = (f"A replay: {state} after {len(game.history)} moves. "
+                          "Nothing here is saved; start a new game from the menu.")
+        return Effects(draw=True)
+
+    def replay_fragment(self) -> str | None:
+        """The fragment (``replay=...``) of a link that replays this match, if any."""
+        from .replay import fragment
+
+        if self.game is None or not self.game.history:
+            return None
+        return fragment(self.game)
 
     def at_table(self) -> bool:
         return self.screen == "table" and self.game is not None
@@ -633,7 +740,8 @@ class TableScreens(Table):
         if kind == "stats":
             return comforts.stats_html(self.stats, GAME_TITLES)
         if kind == "history" and self.game is not None:
-            return comforts.history_html(self.entries, self.game.NAME)
+            return comforts.history_html(self.entries, self.game.NAME,
+                                         replay=bool(self.game.history))
         return ""
 
     def export_text(self, key: str) -> str | None:
@@ -656,3 +764,34 @@ class TableScreens(Table):
             return ""
         query = session.share_query(self.game, self.levels)
         return query + ("&" + session.encode_query(keep) if keep else "")
+
+    # --- the host page (embedding) --------------------------------------------------
+    def ready_message(self) -> dict[str, Any]:
+        game = self.game if self.at_table() else None
+        return message("ready", game=None if game is None else game.NAME,
+                       options={} if game is None else game.options_dict(),
+                       seed=None if game is None else game.seed)
+
+    def host_command(self, data: Mapping[str, Any]) -> Effects:
+        """A command from the host page (already accepted by ``accepts_command``): a new
+        game read as a link is (a refused one is answered with an error message and changes
+        nothing), or pause and resume of the computer players."""
+        name = data.get("command")
+        if name == "pause":
+            self.paused = True
+            return Effects(draw=True)
+        if name == "resume":
+            self.paused = False
+            return Effects(draw=True, schedule_ms=self.next_delay())
+        try:
+            link = inputs.read_link(command_pairs(data, self.game.NAME if self.game else None))
+            game = link.start()
+        except GameError as exc:
+            return Effects(post=[message("error", command="new-game", message=str(exc))])
+        if link.speed is not None:
+            self.pace = link.speed
+        current = self.game
+        if current is not None and not current.is_over and current.history:
+            self.put_aside("Unfinished game",
+                           session.wrap_save(current, self.levels, "", self.stamp()))
+        return self.begin(game, list(link.levels or self.levels))

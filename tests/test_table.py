@@ -126,7 +126,7 @@ def test_statistics_count_a_finished_match_and_post_game_over() -> None:
             posts += t.human_play(t.game.observation(HUMAN)["legal"][0]).post  # type: ignore[union-attr]
         else:
             posts += t.step().post
-    assert [p["type"] for p in posts] == ["game over"]
+    assert [p["type"] for p in posts if "protocol" not in p] == ["game over"]
     stats = json.loads(t.store.get(STATS_KEY) or "{}")
     assert stats["avissinia"]["played"] == 1
     assert not t.undo_available()
@@ -322,3 +322,154 @@ def test_the_start_screen_remembers_the_last_choices() -> None:
     later = TableScreens(store, pace=0)
     page = later.html()
     assert 'value="abyssinia" checked' in page and 'value="60"' in page
+
+
+# --- the host page's protocol (README, "Embedding") ----------------------------------
+def screens() -> TableScreens:
+    return TableScreens(DictStorage(), pace=0, stamp=lambda: "2026-12-01T21:00:00Z")
+
+
+def play_to_the_end(t: Table) -> list[dict[str, object]]:
+    """Play a match (the human takes the first legal move); every message posted."""
+    posted: list[dict[str, object]] = []
+    while t.game is not None and not t.game.is_over:
+        if t.summary is not None:
+            t.next_round()
+        elif t.waiting_for_computer():
+            posted += t.step().post
+        else:
+            posted += t.human_play(t.game.observation(HUMAN)["legal"][0]).post
+    return posted
+
+
+def test_a_match_posts_each_deal_and_the_end_in_the_readmes_shape() -> None:
+    t = screens()
+    t.start_from_address({"game": "avissinia", "seed": "8", "target": "1"})
+    posted = play_to_the_end(t)
+    game = t.game
+    assert game is not None
+    ours = [m for m in posted if m.get("protocol") == "card-table"]
+    deals = [m for m in ours if m["type"] == "deal-over"]
+    assert [m["deal"] for m in deals] == list(range(1, game.deals_finished + 1))
+    assert deals[-1]["scores"] == game.scores and deals[-1]["round_scores"] == game.round_scores
+    assert ours[-1] == {"protocol": "card-table", "type": "game-over", "game": "avissinia",
+                        "winners": game.winners, "scores": game.scores,
+                        "you_won": HUMAN in game.winners}
+    assert [m["type"] for m in posted].count("game over") == 1  # the old message stays
+
+
+def test_commands_are_taken_only_from_the_parent_and_its_origin() -> None:
+    from pygame_core.table import accepts_command, parent_origin
+
+    host = "http://host.example:8001"
+    new = {"protocol": "card-table", "command": "new-game"}
+    assert accepts_command(new, True, "http://else.example", None, False)
+    assert accepts_command(new, True, host, host, True)
+    assert not accepts_command(new, True, "http://else.example", host, True)
+    assert not accepts_command(new, False, host, host, True)  # not the parent window
+    assert not accepts_command({"command": "new-game"}, True, host, host, True)
+    assert not accepts_command({**new, "command": "quit"}, True, host, host, True)
+    assert parent_origin(host) == host and parent_origin(None) is None
+    for bad in ("javascript:alert(1)", "http://a/b", "host.example", "http://"):
+        assert parent_origin(bad) is None
+        assert not accepts_command(new, True, bad, parent_origin(bad), True)
+
+
+def test_a_new_game_command_is_read_as_a_link_and_keeps_the_game_in_progress() -> None:
+    t = screens()
+    t.start_from_address({"game": "avinas", "seed": "3"})
+    run_computers(t)
+    t.human_play(t.game.observation(HUMAN)["legal"][0])  # type: ignore[union-attr]
+    effects = t.host_command({"protocol": "card-table", "command": "new-game",
+                              "game": "avissinia", "seed": 5,
+                              "options": {"partnership": 1}, "levels": ["easy"] * 3})
+    assert effects.draw and t.game is not None and t.game.NAME == "avissinia"
+    assert t.game.seed == 5 and t.game.options_dict() == {"partnership": True}
+    assert t.levels == ["easy"] * 3
+    assert t.store.keys(t.keys.slot + "Unfinished game")
+    fresh = t.host_command({"protocol": "card-table", "command": "new-game"})
+    assert fresh.draw and t.game.NAME == "avissinia"  # the current game, a fresh deal
+
+
+def test_a_bad_new_game_command_is_answered_with_an_error_and_changes_nothing() -> None:
+    t = screens()
+    t.start_from_address({"game": "avinas", "seed": "3"})
+    before = t.game
+    for bad in ({"game": "chess"}, {"seed": "x"}, {"options": {"colour": 1}},
+                {"options": {"parent": "http://evil.example"}}, {"options": [1]},
+                {"levels": ["superhuman"]}, {"seed": [1]}):
+        effects = t.host_command({"protocol": "card-table", "command": "new-game", **bad})
+        assert t.game is before and not effects.draw
+        [error] = effects.post
+        assert error["type"] == "error" and error["command"] == "new-game"
+        assert isinstance(error["message"], str) and error["message"]
+
+
+def test_pause_stops_the_computer_players_and_resume_starts_them_again() -> None:
+    t = screens()
+    t.start_from_address({"game": "avinas", "seed": "3"})
+    assert t.waiting_for_computer()  # seed 3: a computer player leads
+    t.host_command({"protocol": "card-table", "command": "pause"})
+    assert not t.waiting_for_computer() and t.step().post == [] and not t.game.history
+    assert t.next_delay() is None
+    resumed = t.host_command({"protocol": "card-table", "command": "resume"})
+    assert resumed.schedule_ms == 0 and t.waiting_for_computer()
+
+
+def test_ready_names_the_deal_on_the_table() -> None:
+    t = screens()
+    assert t.ready_message() == {"protocol": "card-table", "type": "ready", "game": None,
+                                 "options": {}, "seed": None}
+    t.start_from_address({"game": "avissinia", "seed": "4", "partnership": "1"})
+    assert t.ready_message() == {"protocol": "card-table", "type": "ready",
+                                 "game": "avissinia", "options": {"partnership": True},
+                                 "seed": 4}
+
+
+# --- replay links -------------------------------------------------------------------------
+def test_a_replay_link_opens_the_final_table_read_only_and_saves_nothing() -> None:
+    played = screens()
+    played.start_from_address({"game": "avissinia", "seed": "8", "target": "1"})
+    play_to_the_end(played)
+    assert played.game is not None
+    fragment = played.replay_fragment()
+    assert fragment is not None and fragment.startswith("replay=")
+    assert 'data-cmd="copy-replay"' in played.panel_html("history", {}, "avissinia")
+    viewer = screens()
+    effects = viewer.open_replay("#" + fragment)
+    assert effects is not None and effects.draw and viewer.at_table()
+    game = viewer.game
+    assert game is not None and game.history == played.game.history
+    assert game.scores == played.game.scores and game.is_over
+    assert "A replay" in viewer.narration and viewer.turn() == "over"
+    assert not viewer.my_turn() and not viewer.waiting_for_computer()
+    assert viewer.store.get(viewer.keys.current) is None  # nothing saved, no stats
+    assert viewer.store.get(viewer.keys.stats) is None
+    assert viewer.open_replay("#other=1") is None and viewer.open_replay("") is None
+
+
+def test_a_replay_link_of_an_unfinished_match_plays_nothing() -> None:
+    played = screens()
+    played.start_from_address({"game": "avinas", "seed": "3"})
+    run_computers(played)
+    played.human_play(played.game.observation(HUMAN)["legal"][0])  # type: ignore[union-attr]
+    viewer = screens()
+    viewer.open_replay(played.replay_fragment() or "")
+    assert viewer.game is not None and viewer.game.history == played.game.history  # type: ignore[union-attr]
+    legal = viewer.game.observation(HUMAN)["legal"]
+    assert viewer.human_play(legal[0] if legal else "x").draw is False
+    assert viewer.step().post == [] and viewer.game.history == played.game.history  # type: ignore[union-attr]
+
+
+def test_a_damaged_replay_link_explains_itself_on_the_start_screen() -> None:
+    played = screens()
+    played.start_from_address({"game": "avissinia", "seed": "8", "target": "1"})
+    play_to_the_end(played)
+    fragment = played.replay_fragment() or ""
+    for damaged in (fragment[:-3] + ("AAA" if not fragment.endswith("AAA") else "BBB"),
+                    "replay=", "replay=%%%", fragment[: len(fragment) // 2]):
+        viewer = screens()
+        effects = viewer.open_replay(damaged)
+        assert effects is not None and effects.draw
+        assert viewer.game is None and not viewer.at_table()
+        assert "This replay link does not work" in viewer.html()

@@ -15,7 +15,7 @@ import js
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
-from pygame_core.table import Keys, TableScreens, WebStorage
+from pygame_core.table import Keys, TableScreens, WebStorage, accepts_command, parent_origin
 from pygame_core.views import comforts, start_seats
 
 HUMAN = 0
@@ -40,6 +40,21 @@ def text_or_none(value):
 
 def js_object(value):
     return to_js(value, dict_converter=js.Object.fromEntries)
+
+
+# The parent window may be of another origin: it is touched in JavaScript only (a Python
+# proxy of a cross-origin window could trip over properties it may not read).
+HAS_PARENT = js.Function.new("return window.parent !== window")
+POST_TO_PARENT = js.Function.new("message", "origin", "window.parent.postMessage(message, origin)")
+FROM_PARENT = js.Function.new("event", "return event.source === window.parent")
+# The content's height: the bottom of what the table shows (the page itself is stretched
+# to its frame, so its own height would never shrink).
+CONTENT_HEIGHT = js.Function.new("""
+  const app = document.getElementById("app");
+  let bottom = 0;
+  for (const child of app.children) bottom = Math.max(bottom, child.getBoundingClientRect().bottom);
+  bottom += parseFloat(getComputedStyle(app).paddingBottom) || 0;
+  return Math.ceil(bottom + window.scrollY);""")
 
 
 async def run_sliced(work, still):
@@ -76,6 +91,9 @@ class Page:
         params = dict(self.query)
         self.keep = {k: params[k] for k in KEEP_PARAMS if k in params}
         self.embed = params.get("embed") == "1"
+        self.parent_given = "parent" in params
+        self.parent = parent_origin(params.get("parent"))  # None: post nowhere, take nothing
+        self.height = 0
         self.settings = comforts.parse_settings(self.store.get(keys.settings))
         self.table = TableScreens(self.store, int(self.settings.get("pace", DEFAULT_PACE)),
                                   keys=keys)
@@ -101,7 +119,7 @@ class Page:
             self.say(effects.say)
         for message in effects.post:
             self.post(message)
-        if self.table.at_table() and self.table.game is not None:
+        if self.table.at_table() and self.table.game is not None and not self.table.read_only:
             query = self.table.address(self.keep)
             window.history.replaceState(None, "", "?" + query)
         if effects.schedule_ms is not None:
@@ -125,6 +143,7 @@ class Page:
             done = await run_sliced(self.table.computer_thinking(),
                                     lambda: self.active(generation))
             if done is None or done[0] is None:
+                self.thinking = None
                 return
             action, spent = done
             # Each decision's thinking time, read by benchmarks/opponents_browser.py.
@@ -161,6 +180,8 @@ class Page:
             document.body.dataset.ready = "1"
             window.dispatchEvent(js.CustomEvent.new("cardtable:ready"))
             self.post({"type": "ready"})
+            self.post(self.table.ready_message())
+        self.report_height()
 
     def after_render(self, turn):
         """The strip above the table, the hand's tab stop, the hint, and what to say."""
@@ -198,8 +219,32 @@ class Page:
         box.textContent, box.hidden = text, False
 
     def post(self, message):
-        if self.embed and window.parent != window:
-            window.parent.postMessage(js_object(message), "*")
+        if not (self.embed or self.parent_given) or not HAS_PARENT():
+            return
+        if self.parent_given and self.parent is None:
+            return  # a parent= that is not an origin: tell nobody
+        # Through JSON, so None arrives as null (to_js would make it undefined).
+        POST_TO_PARENT(js.JSON.parse(json.dumps(message)), self.parent or "*")
+
+    def report_height(self, *_):
+        height = int(CONTENT_HEIGHT())
+        if self.ready and height > 0 and height != self.height:
+            self.height = height
+            self.post({"protocol": "card-table", "type": "resize", "height": height})
+
+    def on_message(self, event):
+        """A command from the host page (README, "Embedding"): taken only from the parent
+        window, and only from the parent= origin when one is given."""
+        try:
+            data = json.loads(str(js.JSON.stringify(event.data)))
+        except Exception:
+            return  # not a plain object: not ours
+        if not accepts_command(data, bool(FROM_PARENT(event)), str(event.origin), self.parent,
+                               self.parent_given):
+            return
+        if data["command"] == "pause":
+            self.thinking = None
+        self.do(self.table.host_command(data))
 
     # --- focus and the keyboard -----------------------------------------------------
     def action_element(self, action):
@@ -354,9 +399,10 @@ class Page:
             effects.say = ""
         self.do(effects)
 
-    async def copy_link(self):
+    async def copy_link(self, replay=False):
         base = str(window.location.href).split("?")[0].split("#")[0]
-        link = base + "?" + self.table.address({})
+        link = base + ("#" + self.table.replay_fragment() if replay
+                       else "?" + self.table.address({}))
         try:
             await window.navigator.clipboard.writeText(link)
             self.say(f"Link copied: {link}")
@@ -378,6 +424,8 @@ class Page:
             self.spawn(self.hint())
         elif name == "copy-link" and table.game is not None:
             self.spawn(self.copy_link())
+        elif name == "copy-replay" and table.replay_fragment():
+            self.spawn(self.copy_link(replay=True))
         elif name == "export" and key:
             self.export(key)
         elif name == "start":
@@ -407,7 +455,7 @@ class Page:
 
     def guarded(self, handler):
         """An event handler that never leaves the page dead: report and go on."""
-        def run(event):
+        def run(event, *_):
             try:
                 handler(event)
             except Exception as exc:
@@ -456,6 +504,8 @@ class Page:
                               ("keydown", self.on_key)):
             document.addEventListener(kind, self.guarded(handler))
         window.addEventListener("storage", self.guarded(self.on_storage))
+        window.addEventListener("message", self.guarded(self.on_message))
+        js.ResizeObserver.new(self.guarded(self.report_height)).observe(self.app)
         self.panel.addEventListener("close", create_proxy(self.on_panel_closed))
         self.apply_settings()
         pace = document.getElementById("pace")
@@ -463,7 +513,8 @@ class Page:
             else "800"
         for button in document.querySelectorAll(".bar [disabled], .bar select"):
             button.disabled = False
-        self.do(self.table.start_from_address(self.query))
+        replay = self.table.open_replay(str(window.location.hash))
+        self.do(replay or self.table.start_from_address(self.query))
 
 
 def main():

@@ -374,8 +374,9 @@ LATEST = ' class="latest"'
 ROUND_WORDS = {name: spec.round_word for name, spec in SPECS.items()}
 
 
-def history_html(entries: Sequence[Entry], game: str = "") -> str:
-    """The hand history panel: the moves of the latest round, the last one marked."""
+def history_html(entries: Sequence[Entry], game: str = "", replay: bool = False) -> str:
+    """The hand history panel: the moves of the latest round, the last one marked, and
+    (``replay``) the button that copies the match's replay link."""
     round_label = ROUND_WORDS.get(game, "Round")
     if not entries:
         body = "<p>No moves yet.</p>"
@@ -390,4 +391,6 @@ def history_html(entries: Sequence[Entry], game: str = "") -> str:
         title = f"Hand history: {round_label.lower()} {current + 1}"
         body = (f'<p class="last-play"><strong>Last play:</strong> {esc(moves[-1])}</p>'
                 f'<ol class="history">{items}</ol>')
+    if replay:
+        body += ('<p><button type="button" data-cmd="copy-replay">Copy replay link</button></p>')
     return f'<h2 id="panel-title">{esc(title)}</h2>{body}'
