@@ -67,6 +67,52 @@ class Play(NamedTuple):
         return f"capture {code} pile {self.target}"
 
 
+def legal_plays(
+    hand: list[Card], centre: list[Card], piles: list[list[Card]], me: int
+) -> list[Play]:
+    """Every play seat ``me`` may make with ``hand`` on this table, in a stable order: per
+    card, capture the centre, capture each other pile, add to its own, then trail."""
+    centre_rank = centre[-1].rank if centre else -1
+    own_rank = piles[me][-1].rank if piles[me] else -1
+    others = [(s, p[-1].rank) for s, p in enumerate(piles) if s != me and p]
+    actions: list[Play] = []
+    for card in hand:
+        rank = card.rank
+        if rank == centre_rank:
+            actions.append(Play(card, CENTRE))
+        for seat, top in others:
+            if rank == top:
+                actions.append(Play(card, seat))
+        if rank == own_rank:
+            actions.append(Play(card, OWN))
+        actions.append(Play(card, TRAIL))
+    return actions
+
+
+def take_run(pile: list[Card]) -> list[Card]:
+    """Remove and return the top run of ``pile``."""
+    n = top_run(pile)
+    captured = pile[-n:]
+    del pile[-n:]
+    return captured
+
+
+def move_cards(centre: list[Card], piles: list[list[Card]], me: int, play: Play) -> list[Card]:
+    """What ``play`` by ``me`` does to the centre and the piles; returns the cards captured.
+    Captured cards keep the order they lay in; the capturing card goes on top."""
+    card, target = play
+    if target == TRAIL:
+        centre.append(card)
+        return []
+    if target == OWN:
+        piles[me].append(card)
+        return []
+    captured = take_run(centre if target == CENTRE else piles[target])
+    piles[me].extend(captured)
+    piles[me].append(card)
+    return captured
+
+
 def top_run(pile: list[Card]) -> int:
     """Length of the run (cards of one rank) at the top of ``pile`` (ruling 3)."""
     if not pile:
@@ -82,7 +128,7 @@ class Avissinia(Game[Play, AvissiniaOptions]):
     NAME = "avissinia"
     TITLE = "Avissinia"
     OPTIONS = AvissiniaOptions
-    MUTABLE_LISTS = ("match_scores", "rounds", "stock", "centre")
+    MUTABLE_LISTS = ("match_scores", "rounds", "stock", "centre", "round_plays")
     MUTABLE_NESTED_LISTS = ("hands", "piles")
 
     def __init__(self, options: AvissiniaOptions, seed: int) -> None:
@@ -109,6 +155,10 @@ class Avissinia(Game[Play, AvissiniaOptions]):
         self.player = self.first_player
         self._deal()
         self.centre = [self.stock.pop() for _ in range(CENTRE_SIZE)]  # last one on top
+        # The round's plays in order, with the centre they started from: all public, and
+        # what lets an opponent read each play for what it says about the hand behind it.
+        self.round_centre = list(self.centre)
+        self.round_plays: list[tuple[int, Play]] = []
 
     @property
     def first_player(self) -> int:
@@ -151,21 +201,7 @@ class Avissinia(Game[Play, AvissiniaOptions]):
         if self.winning_side is not None:
             return []
         me = self.player
-        centre_rank = self.centre[-1].rank if self.centre else -1
-        own_rank = self.piles[me][-1].rank if self.piles[me] else -1
-        others = [(s, p[-1].rank) for s, p in enumerate(self.piles) if s != me and p]
-        actions: list[Play] = []
-        for card in self.hands[me]:
-            rank = card.rank
-            if rank == centre_rank:
-                actions.append(Play(card, CENTRE))
-            for seat, top in others:
-                if rank == top:
-                    actions.append(Play(card, seat))
-            if rank == own_rank:
-                actions.append(Play(card, OWN))
-            actions.append(Play(card, TRAIL))
-        return actions
+        return legal_plays(self.hands[me], self.centre, self.piles, me)
 
     def illegal_reason(self, action: Play) -> str | None:
         me = self.player
@@ -190,21 +226,9 @@ class Avissinia(Game[Play, AvissiniaOptions]):
 
     def _apply(self, action: Play) -> None:
         me = self.player
-        card, target = action
-        self.hands[me].remove(card)
-        captured: list[Card] = []
-        if target == TRAIL:
-            self.centre.append(card)
-        elif target == OWN:
-            self.piles[me].append(card)
-        else:
-            source = self.centre if target == CENTRE else self.piles[target]
-            n = top_run(source)
-            captured = source[-n:]
-            del source[-n:]
-            # Captured cards keep the order they lay in; the capturing card goes on top.
-            self.piles[me].extend(captured)
-            self.piles[me].append(card)
+        self.hands[me].remove(action.card)
+        captured = move_cards(self.centre, self.piles, me, action)
+        self.round_plays.append((me, action))
         self.last = (len(self.rounds) + 1, me, action, captured)
         self.player = (me - 1) % PLAYERS  # counter-clockwise
         if not self.hands[self.player]:
@@ -302,6 +326,8 @@ class Avissinia(Game[Play, AvissiniaOptions]):
             "side_scores": list(self.match_scores),
             "rounds": [dict(r) for r in self.rounds],
             "last": self._last_view(),
+            "round_centre": [c.code for c in self.round_centre],
+            "round_plays": [{"seat": s, "action": str(p)} for s, p in self.round_plays],
             "is_over": self.is_over,
             "winners": self.winners,
             "moves": len(self.history),
@@ -362,6 +388,10 @@ def world_from_observation(obs: dict[str, Any], rng: random.Random) -> Avissinia
     world.stock = unseen
     world.piles = [[parse_card(c) for c in p] for p in obs["piles"]]
     world.centre = [parse_card(c) for c in obs["centre"]]
+    world.round_centre = [parse_card(c) for c in obs["round_centre"]]
+    world.round_plays = [
+        (p["seat"], Avissinia.parse_action(p["action"])) for p in obs["round_plays"]
+    ]
     world.sides = 2 if options.partnership else PLAYERS
     world.match_scores = list(obs["side_scores"])
     world.rounds = []

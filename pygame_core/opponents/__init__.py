@@ -21,7 +21,9 @@ Observation = dict[str, Any]
 Thinking = Generator[None, None, str]
 
 LEVELS = ("easy", "medium", "hard")
-ARENA_LEVELS = ("random", *LEVELS)  # `oracle` is added by the arena: never on the page
+# Never on the page: `random`, and `hard-2026` (the hard level as it was, the baseline every
+# change is measured against); `oracle` is added by the arena.
+ARENA_LEVELS = ("random", *LEVELS, "hard-2026")
 
 # Game name -> module defining LEVEL_CLASSES {"easy": ..., "medium": ..., "hard": ...}.
 MODULES = {
@@ -64,6 +66,12 @@ class Opponent:
         """A quick decision; heuristic levels override this."""
         return self.rng.choice(legal)
 
+    def think_for(self, obs: Observation, seconds: float) -> Thinking:
+        """``think``, given about ``seconds`` of wall clock (the page's pace).  Heuristic
+        levels decide at once; the search levels search until the time is up, yielding
+        every ``slice_seconds`` (8 ms) as ``think`` does."""
+        return (yield from self.think(obs))
+
     def explain(self) -> str:
         """One short line on why the last decision was made (for the page's hint)."""
         return getattr(self, "reason", "")
@@ -84,6 +92,14 @@ class SearchOpponent(Opponent):
     from .search import Budget as _Budget
 
     budget = _Budget()
+
+    def think_for(self, obs: Observation, seconds: float) -> Thinking:
+        saved = self.budget
+        self.budget = self._Budget.for_seconds(seconds)
+        try:
+            return (yield from self.think(obs))
+        finally:
+            self.budget = saved
 
     def world(self, obs: Observation, rng: random.Random) -> Any:
         """A full game state consistent with ``obs``, the hidden cards sampled with ``rng``."""

@@ -489,4 +489,13 @@ class Hard(SearchOpponent):
         return world_from_observation(obs, rng)
 
 
-LEVEL_CLASSES: dict[str, type[Opponent]] = {"easy": Easy, "medium": Medium, "hard": Hard}
+class Hard2026(Hard):
+    """The hard level as it was in 2026, kept as the arena's baseline (today's hard differs
+    only in how long it may think on the page)."""
+
+    level = "hard-2026"
+
+
+LEVEL_CLASSES: dict[str, type[Opponent]] = {
+    "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
+}

@@ -12,9 +12,22 @@ hard   samples the unseen cards many times (everything not in its hand, the cent
 
 from __future__ import annotations
 
+import math
 import random
 
-from ..avissinia import CENTRE, OWN, TRAIL, Avissinia, Play, top_run, world_from_observation
+from ..avissinia import (
+    CENTRE,
+    HAND_SIZE,
+    OWN,
+    PLAYERS,
+    TRAIL,
+    Avissinia,
+    Play,
+    legal_plays,
+    move_cards,
+    top_run,
+    world_from_observation,
+)
 from ..cards import JACK, Card, parse_card
 from . import Observation, Opponent, SearchOpponent, Thinking, chance_of_any
 from .search import Budget, pimc
@@ -24,21 +37,42 @@ class _View:
     """The parts of an observation the heuristics use, as cards."""
 
     def __init__(self, obs: Observation) -> None:
-        self.seat: int = obs["seat"]
-        self.partnership: bool = obs["partnership"]
-        self.card_points: int = obs["card_points"]
-        self.jack_points: int = obs["jack_points"]
-        self.hand = [parse_card(c) for c in obs["hand"]]
-        self.centre = [parse_card(c) for c in obs["centre"]]
-        self.piles = [[parse_card(c) for c in p] for p in obs["piles"]]
-        self.hand_counts: list[int] = obs["hand_counts"]
-        seen = self.hand + self.centre + [c for p in self.piles for c in p]
+        self._count(
+            obs["seat"], obs["partnership"], obs["card_points"], obs["jack_points"],
+            [parse_card(c) for c in obs["hand"]], [parse_card(c) for c in obs["centre"]],
+            [[parse_card(c) for c in p] for p in obs["piles"]], obs["hand_counts"],
+        )
+
+    @classmethod
+    def of(cls, seat: int, partnership: bool, card_points: int, jack_points: int,
+           hand: list[Card], centre: list[Card], piles: list[list[Card]],
+           hand_counts: list[int]) -> _View:
+        """The view a seat had at some earlier play (for reading that play)."""
+        view = cls.__new__(cls)
+        view._count(seat, partnership, card_points, jack_points, hand, centre, piles,
+                    hand_counts)
+        return view
+
+    def _count(self, seat: int, partnership: bool, card_points: int, jack_points: int,
+               hand: list[Card], centre: list[Card], piles: list[list[Card]],
+               hand_counts: list[int]) -> None:
+        self.seat = seat
+        self.partnership = partnership
+        self.card_points = card_points
+        self.jack_points = jack_points
+        self.hand = hand
+        self.centre = centre
+        self.piles = piles
+        self.hand_counts = hand_counts
         self.unseen_of_rank = [4] * 13
-        for card in seen:
-            self.unseen_of_rank[card.rank] -= 1
-        self.unseen = 52 - len(seen)
+        seen = 0
+        for group in (hand, centre, *piles):
+            seen += len(group)
+            for card in group:
+                self.unseen_of_rank[card.rank] -= 1
+        self.unseen = 52 - seen
         self.opponent_cards = sum(
-            n for s, n in enumerate(self.hand_counts) if s != self.seat and not self.is_partner(s)
+            n for s, n in enumerate(hand_counts) if s != seat and not self.is_partner(s)
         )
 
     def is_partner(self, seat: int) -> bool:
@@ -193,8 +227,10 @@ def _greedy_playout(world: Avissinia, seat: int) -> float:
     return mine - sum(others) / len(others)
 
 
-class Hard(SearchOpponent):
-    level = "hard"
+class Hard2026(SearchOpponent):
+    """The hard level as it was in 2026 (uniform worlds): kept as the arena's baseline."""
+
+    level = "hard-2026"
     budget = Budget(iterations=60)
 
     def think(self, obs: Observation) -> Thinking:
@@ -238,4 +274,116 @@ def _distinct(legal: list[str], view: _View) -> list[str]:
     return out
 
 
-LEVEL_CLASSES: dict[str, type[Opponent]] = {"easy": Easy, "medium": Medium, "hard": Hard}
+# --- inference: what the others' plays say about their hands -----------------------------
+
+
+class _PastPlay:
+    """One play made by another seat in the current deal, with the table it was made on."""
+
+    def __init__(self, seat: int, play: Play, centre: list[Card], piles: list[list[Card]],
+                 hand_counts: list[int]) -> None:
+        self.seat = seat
+        self.play = play
+        self.centre = centre
+        self.piles = piles
+        self.hand_counts = hand_counts
+        self.later: list[Card] = []  # this seat's cards played at or after this play
+
+
+class Reading:
+    """The other seats' plays of the current deal, replayed from the public record, ready
+    to be scored in any sampled world by a softened medium policy.
+
+    Plays from earlier deals say nothing about the hands now held: those hands have been
+    played out in full, every card seen.
+    """
+
+    def __init__(self, obs: Observation, temperature: float, slack: float) -> None:
+        self.me: int = obs["seat"]
+        self.partnership: bool = obs["partnership"]
+        self.card_points: int = obs["card_points"]
+        self.jack_points: int = obs["jack_points"]
+        self.temperature = temperature
+        self.slack = slack
+        plays = [(p["seat"], Avissinia.parse_action(p["action"])) for p in obs["round_plays"]]
+        counts: list[int] = list(obs["hand_counts"])
+        in_deal = HAND_SIZE * PLAYERS - sum(counts)  # plays made since the hands were dealt
+        deal_start = len(plays) - in_deal
+        centre = [parse_card(c) for c in obs["round_centre"]]
+        piles: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        counts = [HAND_SIZE] * PLAYERS
+        self.plays: list[_PastPlay] = []
+        for i, (seat, play) in enumerate(plays):
+            if i >= deal_start and seat != self.me:
+                self.plays.append(
+                    _PastPlay(seat, play, list(centre), [list(p) for p in piles], list(counts)))
+            move_cards(centre, piles, seat, play)
+            if i >= deal_start:
+                counts[seat] -= 1
+        for k, past in enumerate(self.plays):
+            past.later = [q.play.card for q in self.plays[k:] if q.seat == past.seat]
+
+    def log_likelihood(self, world: Avissinia) -> float:
+        """Log of the chance that the others, holding this world's hands, made their plays."""
+        total = 0.0
+        for past in self.plays:
+            hand = world.hands[past.seat] + past.later
+            total += math.log(self.chance(past, hand))
+        return total
+
+    def chance(self, past: _PastPlay, hand: list[Card]) -> float:
+        """The softened medium policy's chance of ``past.play`` from ``hand``."""
+        legal = legal_plays(hand, past.centre, past.piles, past.seat)
+        if len(legal) == 1:
+            return 1.0
+        view = _View.of(past.seat, self.partnership, self.card_points, self.jack_points,
+                        hand, past.centre, past.piles, past.hand_counts)
+        scores = [medium_score(view, p) / self.temperature for p in legal]
+        top = max(scores)
+        weights = [math.exp(x - top) for x in scores]
+        chosen = weights[legal.index(past.play)] / sum(weights)
+        return (1.0 - self.slack) * chosen + self.slack / len(legal)
+
+
+class Hard(Hard2026):
+    """PIMC over worlds drawn in proportion to how well they explain the others' plays.
+
+    Each iteration draws ``pool`` uniform worlds (consistent with every card seen) and
+    keeps one with chance proportional to its likelihood under the reading (sampling-
+    importance-resampling, Rebstock et al. 2019), then plays every candidate out in it.
+    """
+
+    level = "hard"
+    budget = Budget(iterations=60)
+    pool = 4
+    temperature = 0.5  # points: how sharply medium's scores separate its plays
+    slack = 0.1  # the chance of a play medium would not make (humans, other levels)
+
+    def think(self, obs: Observation) -> Thinking:
+        self._reading = Reading(obs, self.temperature, self.slack)
+        return (yield from super().think(obs))
+
+    def world(self, obs: Observation, rng: random.Random) -> Avissinia:
+        reading: Reading | None = getattr(self, "_reading", None)
+        if reading is None or not reading.plays:
+            return world_from_observation(obs, rng)
+        return inferred_world(obs, rng, reading, self.pool)
+
+
+def inferred_world(obs: Observation, rng: random.Random, reading: Reading, pool: int) -> Avissinia:
+    """One of ``pool`` uniform worlds, drawn in proportion to its likelihood."""
+    worlds = [world_from_observation(obs, rng) for _ in range(pool)]
+    logs = [reading.log_likelihood(w) for w in worlds]
+    top = max(logs)
+    weights = [math.exp(x - top) for x in logs]
+    pick = rng.random() * sum(weights)
+    for world, weight in zip(worlds, weights, strict=True):
+        pick -= weight
+        if pick <= 0:
+            return world
+    return worlds[-1]
+
+
+LEVEL_CLASSES: dict[str, type[Opponent]] = {
+    "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
+}

@@ -23,6 +23,20 @@ class Budget:
     seconds: float | None = 0.22  # safety cap; None for exact reproducibility
     slice_seconds: float = 0.008  # the page gets control back at least this often
 
+    @classmethod
+    def for_seconds(cls, seconds: float) -> Budget:
+        """Think for about ``seconds`` of wall clock, however many iterations that buys
+        (the page's pace); the iteration count is only a far ceiling."""
+        if seconds <= 0:
+            raise ValueError(f"a thinking time must be positive, not {seconds!r}")
+        return cls(iterations=1_000_000, seconds=seconds)
+
+
+# How long a computer player may think at each of the page's paces: most of the pause
+# the player chose (Normal 800 ms, Slow 1,400 ms), leaving room for drawing the move;
+# at Instant about the budget hard always had.
+PACE_SECONDS = {"instant": 0.22, "normal": 0.7, "slow": 1.25}
+
 
 def pimc(
     candidates: list[str],
