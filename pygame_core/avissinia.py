@@ -9,6 +9,7 @@ then go counter-clockwise, so the dealer plays second; the deal passes to the ri
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from typing import Any, NamedTuple
 
@@ -389,9 +390,7 @@ def world_from_observation(obs: dict[str, Any], rng: random.Random) -> Avissinia
     world.piles = [[parse_card(c) for c in p] for p in obs["piles"]]
     world.centre = [parse_card(c) for c in obs["centre"]]
     world.round_centre = [parse_card(c) for c in obs["round_centre"]]
-    world.round_plays = [
-        (p["seat"], Avissinia.parse_action(p["action"])) for p in obs["round_plays"]
-    ]
+    world.round_plays = [(p["seat"], _play_of(p["action"])) for p in obs["round_plays"]]
     world.sides = 2 if options.partnership else PLAYERS
     world.match_scores = list(obs["side_scores"])
     world.rounds = []
@@ -401,6 +400,10 @@ def world_from_observation(obs: dict[str, Any], rng: random.Random) -> Avissinia
     world.deal_number = obs["deal"]
     world.player = obs["current_player"]
     return world
+
+
+# The search samples many worlds from one observation: parse each play's text once.
+_play_of = functools.lru_cache(maxsize=4096)(Avissinia.parse_action)
 
 
 def scripted_deck(
