@@ -92,6 +92,8 @@ class SearchOpponent(Opponent):
     from .search import Budget as _Budget
 
     budget = _Budget()
+    iterations = 0  # worlds searched for the last searched decision (for the benchmarks)
+    playouts = 0  # and the playouts run in them (one per candidate per world)
 
     def think_for(self, obs: Observation, seconds: float) -> Thinking:
         saved = self.budget

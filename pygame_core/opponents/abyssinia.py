@@ -483,6 +483,7 @@ class Hard(SearchOpponent):
                 yield
                 slice_start = clock()
         self.iterations = done
+        self.playouts = done * len(choices)
         return [(t[0] / done, t[1] / done, t[2] / done, t[3] / done) for t in totals]
 
     def world(self, obs: Observation, rng: random.Random) -> Abyssinia:

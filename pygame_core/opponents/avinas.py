@@ -580,7 +580,8 @@ class Hard2026(SearchOpponent):
             trial._apply(Avinas.parse_action(action))
             return playout(trial, self.seat)
 
-        best, means = yield from pimc(candidates, sample, score, self.budget)
+        best, means, self.iterations = yield from pimc(candidates, sample, score, self.budget)
+        self.playouts = self.iterations * len(candidates)
         if best == "knock" and means["knock"] < means["no knock"] + 0.5:
             best = "no knock"  # sighted playouts flatter a knock: demand a clear gain
         self.reason = (

@@ -251,7 +251,8 @@ class Hard2026(SearchOpponent):
             trial._apply(Avissinia.parse_action(action))
             return _greedy_playout(trial, self.seat)
 
-        best, means = yield from pimc(candidates, sample, score, self.budget)
+        best, means, self.iterations = yield from pimc(candidates, sample, score, self.budget)
+        self.playouts = self.iterations * len(candidates)
         self.reason = f"searched {len(candidates)} plays; expects {means[best]:+.1f} points"
         return best
 

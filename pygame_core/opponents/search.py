@@ -43,8 +43,9 @@ def pimc(
     sample_world: Callable[[], Game],
     score: Callable[[Game, str], float],
     budget: Budget,
-) -> Generator[None, None, tuple[str, dict[str, float]]]:
-    """Return the candidate with the best mean score, and every candidate's mean."""
+) -> Generator[None, None, tuple[str, dict[str, float], int]]:
+    """Return the candidate with the best mean score, every candidate's mean, and the
+    number of worlds searched."""
     totals = dict.fromkeys(candidates, 0.0)
     clock = time.perf_counter
     started = slice_start = clock()
@@ -63,4 +64,4 @@ def pimc(
             break
     means = {a: t / done for a, t in totals.items()}
     best = max(candidates, key=lambda a: means[a])  # first of equals: the stable order
-    return best, means
+    return best, means, done
