@@ -8,7 +8,6 @@ import pytest
 from conftest import count_slices, play_with
 
 from pygame_core import new_game, parse_cards
-from pygame_core.opponents.avinas import playout
 from pygame_core.avinas import (
     Avinas,
     scripted_deck,
@@ -18,6 +17,7 @@ from pygame_core.avinas import (
 )
 from pygame_core.cards import SEVEN, SUITS, Card, parse_card, short_pack
 from pygame_core.opponents import Opponent, SearchOpponent, make_opponent
+from pygame_core.opponents.avinas import playout
 from pygame_core.opponents.search import Budget
 
 LEVELS = ["easy", "medium", "hard"]
