@@ -14,6 +14,8 @@ hard   samples the hidden cards consistently with everything it has seen (expose
        hand in each sample with a fast sighted policy (perfect-information Monte Carlo),
        choosing the best mean of penalties written (pips and rams) for its side.
        It searches its bids, knocks, knock-backs and plays; stopping is exact by rule.
+       Its playouts stop at the end of the hand.
+hard-2026 (arena only) the same, its playouts also dealing and bidding the next hand.
 
 Every level stops a no-sevens hand as soon as its side has made it: after 61 points the
 opponents can only gain.

@@ -6,8 +6,11 @@ medium counts cards: for each play it weighs the points won (and taken from oppo
        against the chance that an opponent holds the rank now on top of its pile or of
        the centre, and so can take that run away before its next turn.
 hard   samples the unseen cards many times (everything not in its hand, the centre or a
-       pile is in another hand or the stock) and plays each candidate out to the end of
-       the round in every sample with a greedy playout, choosing the best average.
+       pile is in another hand or the stock), favouring the deals that explain the other
+       players' plays of this deal under a softened medium policy, and plays each
+       candidate out to the end of the round in every sample with a greedy playout,
+       choosing the best average.
+hard-2026 (arena only) the same search over uniformly sampled deals: the baseline.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from ..avissinia import (
 )
 from ..cards import JACK, Card, parse_card
 from . import Observation, Opponent, SearchOpponent, Thinking, chance_of_any
-from .search import Budget, pimc
+from .search import Budget, pimc, resample
 
 
 class _View:
@@ -374,15 +377,7 @@ class Hard(Hard2026):
 def inferred_world(obs: Observation, rng: random.Random, reading: Reading, pool: int) -> Avissinia:
     """One of ``pool`` uniform worlds, drawn in proportion to its likelihood."""
     worlds = [world_from_observation(obs, rng) for _ in range(pool)]
-    logs = [reading.log_likelihood(w) for w in worlds]
-    top = max(logs)
-    weights = [math.exp(x - top) for x in logs]
-    pick = rng.random() * sum(weights)
-    for world, weight in zip(worlds, weights, strict=True):
-        pick -= weight
-        if pick <= 0:
-            return world
-    return worlds[-1]
+    return resample(worlds, [reading.log_likelihood(w) for w in worlds], rng)
 
 
 LEVEL_CLASSES: dict[str, type[Opponent]] = {

@@ -9,12 +9,31 @@ yields every ``slice_seconds`` so the page can keep the browser responsive.
 
 from __future__ import annotations
 
+import math
+import random
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 Game = Any  # a pygame_core game state; kept loose so the search serves every game
+
+
+World = TypeVar("World")
+
+
+def resample(worlds: Sequence[World], log_weights: Sequence[float], rng: random.Random) -> World:
+    """One of ``worlds``, drawn with chance proportional to its weight (given as logs, so
+    tiny likelihoods do not underflow): sampling-importance-resampling, which turns uniform
+    worlds into worlds drawn closer to the posterior the weights describe."""
+    top = max(log_weights)
+    weights = [math.exp(x - top) for x in log_weights]
+    pick = rng.random() * sum(weights)
+    for world, weight in zip(worlds, weights, strict=True):
+        pick -= weight
+        if pick <= 0:
+            return world
+    return worlds[-1]
 
 
 @dataclass(frozen=True)
@@ -32,10 +51,20 @@ class Budget:
         return cls(iterations=1_000_000, seconds=seconds)
 
 
-# How long a computer player may think at each of the page's paces: most of the pause
-# the player chose (Normal 800 ms, Slow 1,400 ms), leaving room for drawing the move;
-# at Instant about the budget hard always had.
-PACE_SECONDS = {"instant": 0.22, "normal": 0.7, "slow": 1.25}
+INSTANT_SECONDS = 0.22  # what hard always had: its thinking time when the pace leaves none
+DRAW_MARGIN = 0.1  # of each pause, left for drawing and announcing the move
+
+
+def thinking_seconds(pause_ms: float) -> float:
+    """How long a computer player may think when the page pauses ``pause_ms`` between the
+    computer players' moves: most of the pause (which the page waits anyway, counting the
+    thinking), and at least what hard always had."""
+    return max(INSTANT_SECONDS, pause_ms / 1000 - DRAW_MARGIN)
+
+
+# The page's paces (web/index.html's pause in ms) and the thinking time each gives.
+PACES_MS = {"instant": 0, "fast": 300, "normal": 800, "slow": 1400}
+PACE_SECONDS = {pace: thinking_seconds(ms) for pace, ms in PACES_MS.items()}
 
 
 def pimc(
