@@ -15,6 +15,7 @@ hard-2026 (arena only) the same search over uniformly sampled deals: the baselin
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 
@@ -77,6 +78,16 @@ class _View:
         self.opponent_cards = sum(
             n for s, n in enumerate(hand_counts) if s != seat and not self.is_partner(s)
         )
+
+    def with_hand(self, hand: list[Card]) -> _View:
+        """This view (built with no hand) for a player holding ``hand``."""
+        view = copy.copy(self)
+        view.hand = hand
+        view.unseen_of_rank = list(self.unseen_of_rank)
+        for card in hand:
+            view.unseen_of_rank[card.rank] -= 1
+        view.unseen = self.unseen - len(hand)
+        return view
 
     def is_partner(self, seat: int) -> bool:
         return self.partnership and seat != self.seat and seat % 2 == self.seat % 2
@@ -284,13 +295,10 @@ def _distinct(legal: list[str], view: _View) -> list[str]:
 class _PastPlay:
     """One play made by another seat in the current deal, with the table it was made on."""
 
-    def __init__(self, seat: int, play: Play, centre: list[Card], piles: list[list[Card]],
-                 hand_counts: list[int]) -> None:
+    def __init__(self, seat: int, play: Play, view: _View) -> None:
         self.seat = seat
         self.play = play
-        self.centre = centre
-        self.piles = piles
-        self.hand_counts = hand_counts
+        self.view = view  # what the seat saw then, but its hand
         self.later: list[Card] = []  # this seat's cards played at or after this play
 
 
@@ -319,8 +327,9 @@ class Reading:
         self.plays: list[_PastPlay] = []
         for i, (seat, play) in enumerate(plays):
             if i >= deal_start and seat != self.me:
-                self.plays.append(
-                    _PastPlay(seat, play, list(centre), [list(p) for p in piles], list(counts)))
+                view = _View.of(seat, self.partnership, self.card_points, self.jack_points,
+                                [], list(centre), [list(p) for p in piles], list(counts))
+                self.plays.append(_PastPlay(seat, play, view))
             move_cards(centre, piles, seat, play)
             if i >= deal_start:
                 counts[seat] -= 1
@@ -337,11 +346,10 @@ class Reading:
 
     def chance(self, past: _PastPlay, hand: list[Card]) -> float:
         """The softened medium policy's chance of ``past.play`` from ``hand``."""
-        legal = legal_plays(hand, past.centre, past.piles, past.seat)
+        legal = legal_plays(hand, past.view.centre, past.view.piles, past.seat)
         if len(legal) == 1:
             return 1.0
-        view = _View.of(past.seat, self.partnership, self.card_points, self.jack_points,
-                        hand, past.centre, past.piles, past.hand_counts)
+        view = past.view.with_hand(hand)
         scores = [medium_score(view, p) / self.temperature for p in legal]
         top = max(scores)
         weights = [math.exp(x - top) for x in scores]
