@@ -16,6 +16,7 @@ hard-2026 (arena only) the same search over uniformly sampled deals: the baselin
 from __future__ import annotations
 
 import copy
+import functools
 import math
 import random
 
@@ -187,47 +188,70 @@ def _playout_choice(world: Avissinia) -> Play:
     """
     me = world.player
     hand = world.hands[me]
-    value = world.options.points
-    partnership = world.options.partnership
+    options = world.options
+    points_of = _points_by_rank(options.card_points, options.jack_points)
+    partnership = options.partnership
     held_by_opponents = [False] * 13
     for seat, other in enumerate(world.hands):
         if seat != me and not (partnership and seat % 2 == me % 2):
             for card in other:
                 held_by_opponents[card.rank] = True
     own = world.piles[me]
-    own_run = top_run(own)
-    own_value = sum(value(c) for c in own[-own_run:]) if own_run else 0
     own_rank = own[-1].rank if own else -1
-    own_risk = own_value if own_run and held_by_opponents[own_rank] else 0
+    own_value = _run_value(own, points_of)
+    own_risk = own_value if own and held_by_opponents[own_rank] else 0
     centre = world.centre
     centre_rank = centre[-1].rank if centre else -1
+    centre_value = _run_value(centre, points_of)
+    # The tops that can be captured, in the order the candidates are tried: the centre,
+    # then the other seats' piles.
+    tops = [(CENTRE, centre_rank, centre_value)] if centre else []
+    tops += [(seat, pile[-1].rank, _run_value(pile, points_of))
+             for seat, pile in enumerate(world.piles) if seat != me and pile]
     best = Play(hand[0], TRAIL)
     best_score = -1e9
     for card in hand:
         rank = card.rank
-        points = value(card)
-        for target, pile in ((CENTRE, centre), *enumerate(world.piles)):
-            if target == me or not pile or pile[-1].rank != rank:
+        points = points_of[rank]
+        threatened = held_by_opponents[rank]
+        for target, top, taken in tops:
+            if top != rank:
                 continue
-            n = top_run(pile)
-            taken = sum(value(c) for c in pile[-n:])
             gain = taken + points
             if target != CENTRE:
                 gain += -taken if partnership and target % 2 == me % 2 else taken // 2
             run_value = taken + points + (own_value if own_rank == rank else 0)
-            score: float = gain - (run_value if held_by_opponents[rank] else 0) + own_risk
+            score: float = gain - (run_value if threatened else 0) + own_risk
             if score > best_score:
                 best, best_score = Play(card, target), score
         if own_rank == rank:
-            score = points - (own_value + points if held_by_opponents[rank] else 0) + own_risk
+            score = points - (own_value + points if threatened else 0) + own_risk
             if score > best_score:
                 best, best_score = Play(card, OWN), score
-        joined = sum(value(c) for c in centre[-top_run(centre) :]) if centre_rank == rank else 0
-        exposed = points + joined if held_by_opponents[rank] else 0
+        joined = centre_value if centre_rank == rank else 0
+        exposed = points + joined if threatened else 0
         score = -0.5 * exposed - 0.25 * points - 0.01 * rank  # lower ranks go first
         if score > best_score:
             best, best_score = Play(card, TRAIL), score
     return best
+
+
+@functools.cache
+def _points_by_rank(card_points: int, jack_points: int) -> tuple[int, ...]:
+    return tuple(jack_points if rank == JACK else card_points for rank in range(13))
+
+
+def _run_value(pile: list[Card], points_of: tuple[int, ...]) -> int:
+    """The points in the top run of ``pile`` (0 when empty)."""
+    if not pile:
+        return 0
+    rank = pile[-1].rank
+    total = 0
+    for card in reversed(pile):
+        if card.rank != rank:
+            break
+        total += points_of[rank]
+    return total
 
 
 def _greedy_playout(world: Avissinia, seat: int) -> float:
