@@ -363,30 +363,58 @@ class Avissinia(Game[Play, AvissiniaOptions]):
         return state
 
 
-def world_from_observation(obs: dict[str, Any], rng: random.Random) -> Avissinia:
-    """A full state consistent with ``obs``: the unseen cards dealt at random.
+class HiddenDeal(NamedTuple):
+    """The hidden cards of one sampled world: every hand (the seat's own as it is) and the
+    stock, with the seed of the world's own generator (for later rounds' shuffles)."""
+
+    seed: int
+    hands: list[list[Card]]
+    stock: list[Card]
+
+
+def unseen_cards(obs: dict[str, Any]) -> list[Card]:
+    """Every card not in the seat's hand, the centre or a pile, in pack order."""
+    seen = set(obs["hand"]) | set(obs["centre"]) | {c for p in obs["piles"] for c in p}
+    return [c for c in full_pack() if c.code not in seen]
+
+
+def deal_hidden(
+    obs: dict[str, Any], rng: random.Random, unseen: list[Card] | None = None
+) -> HiddenDeal:
+    """The unseen cards (``unseen_cards(obs)``, passed in when sampling many) dealt at
+    random: the other hands by their known sizes, the rest the stock."""
+    seed = rng.randrange(2**63)
+    cards = unseen_cards(obs) if unseen is None else list(unseen)
+    rng.shuffle(cards)
+    hands: list[list[Card]] = []
+    for other, count in enumerate(obs["hand_counts"]):
+        if other == obs["seat"]:
+            hands.append([parse_card(c) for c in obs["hand"]])
+        else:
+            hands.append(sorted(cards[:count]))
+            del cards[:count]
+    return HiddenDeal(seed, hands, cards)
+
+
+def world_from_observation(
+    obs: dict[str, Any], rng: random.Random, hidden: HiddenDeal | None = None
+) -> Avissinia:
+    """A full state consistent with ``obs``: the unseen cards dealt at random (or as
+    ``hidden`` deals them, drawn by ``deal_hidden``).
 
     For the opponents' search (determinization).  Everything not in the seat's hand, the
     centre or a pile is unseen: the other hands (by their known sizes) and the stock.
     """
-    seat = obs["seat"]
+    if hidden is None:
+        hidden = deal_hidden(obs, rng)
     options = AvissiniaOptions(
         partnership=obs["partnership"], target=obs["target"], card_points=obs["card_points"],
         jack_points=obs["jack_points"], dealer=obs["dealer"],
     )
     world = Avissinia.__new__(Avissinia)
-    Game.__init__(world, options, rng.randrange(2**63))  # later rounds shuffle from here
-    seen = set(obs["hand"]) | set(obs["centre"]) | {c for p in obs["piles"] for c in p}
-    unseen = [c for c in full_pack() if c.code not in seen]
-    rng.shuffle(unseen)
-    world.hands = []
-    for other, count in enumerate(obs["hand_counts"]):
-        if other == seat:
-            world.hands.append([parse_card(c) for c in obs["hand"]])
-        else:
-            world.hands.append(sorted(unseen[:count]))
-            del unseen[:count]
-    world.stock = unseen
+    Game.__init__(world, options, hidden.seed)  # later rounds shuffle from here
+    world.hands = hidden.hands
+    world.stock = hidden.stock
     world.piles = [[parse_card(c) for c in p] for p in obs["piles"]]
     world.centre = [parse_card(c) for c in obs["centre"]]
     world.round_centre = [parse_card(c) for c in obs["round_centre"]]

@@ -144,7 +144,7 @@ def test_reading_the_plays_puts_the_hidden_cards_with_their_holders_more_often()
         worlds = [world_from_observation(obs, rng) for _ in range(60)]
         right = [sum(holder.get(c) == s for s, h in enumerate(w.hands) for c in h) / len(holder)
                  for w in worlds]
-        logs = [reading.log_likelihood(w) for w in worlds]
+        logs = [reading.log_likelihood(w.hands) for w in worlds]
         weights = [math.exp(x - max(logs)) for x in logs]
         uniform_total += sum(right) / len(right)
         weighted_total += sum(r * w for r, w in zip(right, weights, strict=True)) / sum(weights)

@@ -28,9 +28,11 @@ from ..avissinia import (
     TRAIL,
     Avissinia,
     Play,
+    deal_hidden,
     legal_plays,
     move_cards,
     top_run,
+    unseen_cards,
     world_from_observation,
 )
 from ..cards import JACK, Card, parse_card
@@ -341,6 +343,7 @@ class Reading:
         self.jack_points: int = obs["jack_points"]
         self.temperature = temperature
         self.slack = slack
+        self.unseen = unseen_cards(obs)
         plays = [(p["seat"], Avissinia.parse_action(p["action"])) for p in obs["round_plays"]]
         counts: list[int] = list(obs["hand_counts"])
         in_deal = HAND_SIZE * PLAYERS - sum(counts)  # plays made since the hands were dealt
@@ -360,11 +363,11 @@ class Reading:
         for k, past in enumerate(self.plays):
             past.later = [q.play.card for q in self.plays[k:] if q.seat == past.seat]
 
-    def log_likelihood(self, world: Avissinia) -> float:
-        """Log of the chance that the others, holding this world's hands, made their plays."""
+    def log_likelihood(self, hands: list[list[Card]]) -> float:
+        """Log of the chance that the others, holding ``hands``, made their plays."""
         total = 0.0
         for past in self.plays:
-            hand = world.hands[past.seat] + past.later
+            hand = hands[past.seat] + past.later
             total += math.log(self.chance(past, hand))
         return total
 
@@ -407,9 +410,11 @@ class Hard(Hard2026):
 
 
 def inferred_world(obs: Observation, rng: random.Random, reading: Reading, pool: int) -> Avissinia:
-    """One of ``pool`` uniform worlds, drawn in proportion to its likelihood."""
-    worlds = [world_from_observation(obs, rng) for _ in range(pool)]
-    return resample(worlds, [reading.log_likelihood(w) for w in worlds], rng)
+    """One of ``pool`` uniform worlds, drawn in proportion to its likelihood (only the
+    chosen one is built)."""
+    deals = [deal_hidden(obs, rng, reading.unseen) for _ in range(pool)]
+    chosen = resample(deals, [reading.log_likelihood(d.hands) for d in deals], rng)
+    return world_from_observation(obs, rng, chosen)
 
 
 LEVEL_CLASSES: dict[str, type[Opponent]] = {
