@@ -11,7 +11,13 @@ cost (measure, swap the markup, start the animations) is timed too and its longe
 ``--moves 0`` plays the whole game.
 
     python benchmarks/opponents_browser.py [--game avissinia] [--seed 1] [--moves 200]
-        [--pace 0]
+        [--speed 800]
+
+``--speed`` is the page's pause between computer moves in ms (0 Instant, 300 Fast, 800
+Normal, 1400 Slow).  When the page's decision marks carry the search's iterations
+(``decision hard 612.3 iterations 240``, from ``opponent.iterations``), their median is
+printed too: the budget to give ``arena --level-iterations`` for the strength the player
+meets.  The time from one computer decision to the next is printed as a median.
 
 Not a test: it prints figures.
 """
@@ -21,6 +27,7 @@ from __future__ import annotations
 import argparse
 import http.server
 import importlib.util
+import itertools
 import random
 import statistics
 import threading
@@ -66,7 +73,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--moves", type=int, default=200, help="human moves to play at most")
     parser.add_argument("--options", default="", help="extra query text, e.g. players=4")
-    parser.add_argument("--pace", type=int, default=0, help="ms between opponents' moves")
+    parser.add_argument("--speed", type=int, default=0, help="the pause in ms (the pace)")
     args = parser.parse_args()
 
     build = _build()
@@ -76,7 +83,7 @@ def main() -> None:
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     seats = int(dict(q.split("=") for q in args.options.split("&") if q).get("players", 4)) - 1
     levels = ",".join(["hard"] * seats)
-    query = (f"?game={args.game}&seed={args.seed}&speed={args.pace}&levels={levels}"
+    query = (f"?game={args.game}&seed={args.seed}&speed={args.speed}&levels={levels}"
              + (f"&{args.options}" if args.options else ""))
     rng = random.Random(args.seed)
     with sync_playwright() as p:
@@ -99,9 +106,10 @@ def main() -> None:
                 page.click("[data-cmd='next-round']")
             else:
                 break
-        marks = page.evaluate(
-            "performance.getEntriesByType('mark').map(m => m.name)"
-            ".filter(n => n.startsWith('decision '))")
+        entries = page.evaluate(
+            "performance.getEntriesByType('mark').filter(m => m.name.startsWith('decision '))"
+            ".map(m => [m.name, m.startTime])")
+        marks = [name for name, _ in entries]
         long_tasks = page.evaluate("window.__longTasks")
         swaps = page.evaluate("window.__swaps")
         browser.close()
@@ -113,12 +121,22 @@ def main() -> None:
     print(f"{args.game} seed {args.seed}: {len(hard)} hard decisions over {moves} human moves")
     print(f"hard decision thinking time: median {statistics.median(hard):.0f} ms, "
           f"p95 {p95:.0f} ms, max {hard[-1]:.0f} ms (goal: p95 <= 250 ms)")
+    words = [m.split() for m in marks]
+    iterations = [int(w[4]) for w in words
+                  if w[1] == "hard" and len(w) >= 5 and w[3] == "iterations"]
+    if iterations:
+        print(f"hard iterations per decision: median {statistics.median(iterations):.0f}, "
+              f"min {min(iterations)} (pace {args.speed} ms)")
+    gaps = [b - a for (_, a), (_, b) in itertools.pairwise(entries)]
+    if gaps:
+        print(f"time from one computer decision to the next: median "
+              f"{statistics.median(gaps):.0f} ms (pace {args.speed} ms)")
     longest = max(long_tasks, default=0.0)
     print(f"long tasks (> 50 ms) while playing: {len(long_tasks)}; longest {longest:.0f} ms "
           "(goal: none over 50 ms)")
     if swaps:
         ordered = sorted(swaps)
-        print(f"table redraws with motion (pace {args.pace} ms): {len(swaps)}; median "
+        print(f"table redraws with motion (pace {args.speed} ms): {len(swaps)}; median "
               f"{statistics.median(ordered):.1f} ms, longest {ordered[-1]:.1f} ms "
               "(measure + new markup + start the animations; goal: under 50 ms)")
 

@@ -2,6 +2,7 @@
 
     python -m pygame_core arena GAME --seats hard,medium,medium,medium --deals N
         [--matches M] [--players P] [--seed S] [--iterations K]
+        [--level-iterations hard=240,hard-2026=60]
 
 Each deal seed is played once per rotation of the seats (every level sits in every seat,
 and in Avinas each level plays for both partnerships), so the luck of the cards cancels.
@@ -61,7 +62,8 @@ class Oracle(Opponent):
 
 
 def seat_players(
-    game_name: str, levels: list[str], seed: int, iterations: int | None
+    game_name: str, levels: list[str], seed: int, iterations: int | None,
+    level_iterations: dict[str, int] | None = None,
 ) -> list[Opponent]:
     players: list[Opponent] = []
     for seat, level in enumerate(levels):
@@ -71,8 +73,9 @@ def seat_players(
             else make_opponent(game_name, level, seat, seed)
         )
         target = op.inner if isinstance(op, Oracle) else op
-        if iterations is not None and isinstance(target, SearchOpponent):
-            target.budget = Budget(iterations=iterations, seconds=None)
+        fixed = (level_iterations or {}).get(level, iterations)
+        if fixed is not None and isinstance(target, SearchOpponent):
+            target.budget = Budget(iterations=fixed, seconds=None)
         players.append(op)
     return players
 
@@ -90,6 +93,19 @@ def play(
         action = op.decide(game.observation(seat))
         times[op.level].append(time.perf_counter() - started)
         game.apply(action)
+
+
+def parse_level_iterations(text: str | None, levels: list[str]) -> dict[str, int]:
+    """``hard=240,hard-2026=60``: fixed iterations for some levels (e.g. each at the
+    iterations it completes on the page at a pace, measured by the browser benchmark)."""
+    out: dict[str, int] = {}
+    for item in filter(None, (text or "").split(",")):
+        level, _, count = item.partition("=")
+        if level not in levels or not count.isdigit() or int(count) < 1:
+            raise SystemExit(f"--level-iterations: expected LEVEL=COUNT for a seated level, "
+                             f"got {item!r}")
+        out[level] = int(count)
+    return out
 
 
 def mean_ci(values: list[float]) -> tuple[float, float]:
@@ -115,6 +131,7 @@ def run(args: argparse.Namespace) -> None:
     if len(levels) != probe.num_players:
         raise SystemExit(f"{args.game} needs {probe.num_players} seats, got {len(levels)}")
     distinct = sorted(set(levels), key=levels.index)
+    fixed_iterations = parse_level_iterations(args.level_iterations, levels)
     advantage: dict[str, list[float]] = defaultdict(list)
     totals: dict[str, float] = defaultdict(float)
     wins: dict[str, list[float]] = defaultdict(list)
@@ -132,7 +149,7 @@ def run(args: argparse.Namespace) -> None:
         for r in range(n_rot):
             seats = rotated(r)
             game = new_game(args.game, seed=seed, **options)
-            players = seat_players(args.game, seats, seed, args.iterations)
+            players = seat_players(args.game, seats, seed, args.iterations, fixed_iterations)
             play(game, players, times, game.deals_finished + 1)
             result = deal_result(game)
             deal_total += sum(abs(x) for x in result)
@@ -148,7 +165,8 @@ def run(args: argparse.Namespace) -> None:
         for r in range(n_rot):
             seats = rotated(r)
             game = new_game(args.game, seed=seed, **options)
-            play(game, seat_players(args.game, seats, seed, args.iterations), times, None)
+            play(game, seat_players(args.game, seats, seed, args.iterations, fixed_iterations),
+                 times, None)
             won = set(game.winners)
             for level in distinct:
                 my_seats = {s for s, lv in enumerate(seats) if lv == level}
@@ -160,6 +178,7 @@ def run(args: argparse.Namespace) -> None:
         f"{args.game}: seats {','.join(levels)}; {args.deals} deal seeds x {n_rot} rotations"
         + (f", {args.matches} match seeds x {n_rot} rotations" if args.matches else "")
         + (f"; hard iterations {args.iterations}" if args.iterations else "")
+        + (f"; iterations by level {args.level_iterations}" if fixed_iterations else "")
         + f"; {elapsed:.0f} s"
     )
     for level in distinct:
@@ -203,6 +222,11 @@ def main(argv: list[str]) -> int:
         type=int,
         default=None,
         help="fix the hard search's iterations (no time cap)",
+    )
+    parser.add_argument(
+        "--level-iterations",
+        default=None,
+        help="fixed iterations per level, e.g. hard=240,hard-2026=60 (the page's budgets)",
     )
     run(parser.parse_args(argv))
     return 0

@@ -674,7 +674,12 @@ class Avinas(Game[Action, AvinasOptions]):
                   "rams_total": list(self.rams), "pips_total": list(self.pips)}
         self.hand_records.append(record)
 
+    # The search's worlds set this False: a playout ends with the hand, not the next deal.
+    deal_next_hand = True
+
     def _next_hand(self) -> None:
+        if not self.deal_next_hand:
+            return
         self.dealer = (self.dealer + 1) % PLAYERS  # the deal passes to the left
         self._deal(None)
         self._note("new_hand", len(self.hand_records) + 1)

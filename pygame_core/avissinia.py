@@ -9,6 +9,7 @@ then go counter-clockwise, so the dealer plays second; the deal passes to the ri
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from typing import Any, NamedTuple, TypedDict, cast
 
@@ -61,6 +62,11 @@ class LastPlay(TypedDict):
     captured: list[str]
 
 
+class RoundPlay(TypedDict):
+    seat: int
+    action: str
+
+
 class AvissiniaObservation(TypedDict):
     """What ``observation(seat)`` returns: the public table, the seat's hand, its moves."""
 
@@ -77,6 +83,8 @@ class AvissiniaObservation(TypedDict):
     deal: int
     hand_counts: list[int]
     centre: list[str]
+    round_centre: list[str]  # the centre as the round's deal began (every play is public)
+    round_plays: list[RoundPlay]  # the round's plays in order: the opponents read them
     piles: list[list[str]]
     stock: int
     round_points: list[int]
@@ -110,6 +118,52 @@ class Play(NamedTuple):
         return f"capture {code} pile {self.target}"
 
 
+def legal_plays(
+    hand: list[Card], centre: list[Card], piles: list[list[Card]], me: int
+) -> list[Play]:
+    """Every play seat ``me`` may make with ``hand`` on this table, in a stable order: per
+    card, capture the centre, capture each other pile, add to its own, then trail."""
+    centre_rank = centre[-1].rank if centre else -1
+    own_rank = piles[me][-1].rank if piles[me] else -1
+    others = [(s, p[-1].rank) for s, p in enumerate(piles) if s != me and p]
+    actions: list[Play] = []
+    for card in hand:
+        rank = card.rank
+        if rank == centre_rank:
+            actions.append(Play(card, CENTRE))
+        for seat, top in others:
+            if rank == top:
+                actions.append(Play(card, seat))
+        if rank == own_rank:
+            actions.append(Play(card, OWN))
+        actions.append(Play(card, TRAIL))
+    return actions
+
+
+def take_run(pile: list[Card]) -> list[Card]:
+    """Remove and return the top run of ``pile``."""
+    n = top_run(pile)
+    captured = pile[-n:]
+    del pile[-n:]
+    return captured
+
+
+def move_cards(centre: list[Card], piles: list[list[Card]], me: int, play: Play) -> list[Card]:
+    """What ``play`` by ``me`` does to the centre and the piles; returns the cards captured.
+    Captured cards keep the order they lay in; the capturing card goes on top."""
+    card, target = play
+    if target == TRAIL:
+        centre.append(card)
+        return []
+    if target == OWN:
+        piles[me].append(card)
+        return []
+    captured = take_run(centre if target == CENTRE else piles[target])
+    piles[me].extend(captured)
+    piles[me].append(card)
+    return captured
+
+
 def top_run(pile: list[Card]) -> int:
     """Length of the run (cards of one rank) at the top of ``pile`` (ruling 3)."""
     if not pile:
@@ -125,7 +179,7 @@ class Avissinia(Game[Play, AvissiniaOptions]):
     NAME = "avissinia"
     TITLE = "Avissinia"
     OPTIONS = AvissiniaOptions
-    MUTABLE_LISTS = ("match_scores", "rounds", "stock", "centre")
+    MUTABLE_LISTS = ("match_scores", "rounds", "stock", "centre", "round_plays")
     MUTABLE_NESTED_LISTS = ("hands", "piles")
 
     def __init__(self, options: AvissiniaOptions, seed: int) -> None:
@@ -152,6 +206,10 @@ class Avissinia(Game[Play, AvissiniaOptions]):
         self.player = self.first_player
         self._deal()
         self.centre = [self.stock.pop() for _ in range(CENTRE_SIZE)]  # last one on top
+        # The round's plays in order, with the centre they started from: all public, and
+        # what lets an opponent read each play for what it says about the hand behind it.
+        self.round_centre = list(self.centre)
+        self.round_plays: list[tuple[int, Play]] = []
 
     @property
     def first_player(self) -> int:
@@ -194,21 +252,7 @@ class Avissinia(Game[Play, AvissiniaOptions]):
         if self.winning_side is not None:
             return []
         me = self.player
-        centre_rank = self.centre[-1].rank if self.centre else -1
-        own_rank = self.piles[me][-1].rank if self.piles[me] else -1
-        others = [(s, p[-1].rank) for s, p in enumerate(self.piles) if s != me and p]
-        actions: list[Play] = []
-        for card in self.hands[me]:
-            rank = card.rank
-            if rank == centre_rank:
-                actions.append(Play(card, CENTRE))
-            for seat, top in others:
-                if rank == top:
-                    actions.append(Play(card, seat))
-            if rank == own_rank:
-                actions.append(Play(card, OWN))
-            actions.append(Play(card, TRAIL))
-        return actions
+        return legal_plays(self.hands[me], self.centre, self.piles, me)
 
     def illegal_reason(self, action: Play) -> str | None:
         me = self.player
@@ -233,21 +277,9 @@ class Avissinia(Game[Play, AvissiniaOptions]):
 
     def _apply(self, action: Play) -> None:
         me = self.player
-        card, target = action
-        self.hands[me].remove(card)
-        captured: list[Card] = []
-        if target == TRAIL:
-            self.centre.append(card)
-        elif target == OWN:
-            self.piles[me].append(card)
-        else:
-            source = self.centre if target == CENTRE else self.piles[target]
-            n = top_run(source)
-            captured = source[-n:]
-            del source[-n:]
-            # Captured cards keep the order they lay in; the capturing card goes on top.
-            self.piles[me].extend(captured)
-            self.piles[me].append(card)
+        self.hands[me].remove(action.card)
+        captured = move_cards(self.centre, self.piles, me, action)
+        self.round_plays.append((me, action))
         self.last = (len(self.rounds) + 1, me, action, captured)
         self.player = (me - 1) % PLAYERS  # counter-clockwise
         if not self.hands[self.player]:
@@ -345,6 +377,8 @@ class Avissinia(Game[Play, AvissiniaOptions]):
             "side_scores": list(self.match_scores),
             "rounds": [dict(r) for r in self.rounds],
             "last": self._last_view(),
+            "round_centre": [c.code for c in self.round_centre],
+            "round_plays": [{"seat": s, "action": str(p)} for s, p in self.round_plays],
             "is_over": self.is_over,
             "winners": self.winners,
             "moves": len(self.history),
@@ -380,32 +414,62 @@ class Avissinia(Game[Play, AvissiniaOptions]):
         return state
 
 
-def world_from_observation(obs: AvissiniaObservation, rng: random.Random) -> Avissinia:
-    """A full state consistent with ``obs``: the unseen cards dealt at random.
+class HiddenDeal(NamedTuple):
+    """The hidden cards of one sampled world: every hand (the seat's own as it is) and the
+    stock, with the seed of the world's own generator (for later rounds' shuffles)."""
+
+    seed: int
+    hands: list[list[Card]]
+    stock: list[Card]
+
+
+def unseen_cards(obs: AvissiniaObservation) -> list[Card]:
+    """Every card not in the seat's hand, the centre or a pile, in pack order."""
+    seen = set(obs["hand"]) | set(obs["centre"]) | {c for p in obs["piles"] for c in p}
+    return [c for c in full_pack() if c.code not in seen]
+
+
+def deal_hidden(
+    obs: AvissiniaObservation, rng: random.Random, unseen: list[Card] | None = None
+) -> HiddenDeal:
+    """The unseen cards (``unseen_cards(obs)``, passed in when sampling many) dealt at
+    random: the other hands by their known sizes, the rest the stock."""
+    seed = rng.randrange(2**63)
+    cards = unseen_cards(obs) if unseen is None else list(unseen)
+    rng.shuffle(cards)
+    hands: list[list[Card]] = []
+    for other, count in enumerate(obs["hand_counts"]):
+        if other == obs["seat"]:
+            hands.append([parse_card(c) for c in obs["hand"]])
+        else:
+            hands.append(sorted(cards[:count]))
+            del cards[:count]
+    return HiddenDeal(seed, hands, cards)
+
+
+def world_from_observation(
+    obs: AvissiniaObservation, rng: random.Random, hidden: HiddenDeal | None = None
+) -> Avissinia:
+    """A full state consistent with ``obs``: the unseen cards dealt at random (or as
+    ``hidden`` deals them, drawn by ``deal_hidden``).
 
     For the opponents' search (determinization).  Everything not in the seat's hand, the
     centre or a pile is unseen: the other hands (by their known sizes) and the stock.
     """
-    seat = obs["seat"]
+    if hidden is None:
+        hidden = deal_hidden(obs, rng)
     options = AvissiniaOptions(
         partnership=obs["partnership"], target=obs["target"], card_points=obs["card_points"],
         jack_points=obs["jack_points"], dealer=obs["dealer"],
     )
     world = Avissinia.__new__(Avissinia)
-    Game.__init__(world, options, rng.randrange(2**63))  # later rounds shuffle from here
-    seen = set(obs["hand"]) | set(obs["centre"]) | {c for p in obs["piles"] for c in p}
-    unseen = [c for c in full_pack() if c.code not in seen]
-    rng.shuffle(unseen)
-    world.hands = []
-    for other, count in enumerate(obs["hand_counts"]):
-        if other == seat:
-            world.hands.append([parse_card(c) for c in obs["hand"]])
-        else:
-            world.hands.append(sorted(unseen[:count]))
-            del unseen[:count]
-    world.stock = unseen
+    Game.__init__(world, options, hidden.seed)  # later rounds shuffle from here
+    world.hands = hidden.hands
+    world.stock = hidden.stock
     world.piles = [[parse_card(c) for c in p] for p in obs["piles"]]
     world.centre = [parse_card(c) for c in obs["centre"]]
+    world.round_centre = [parse_card(c) for c in obs["round_centre"]]
+    world.round_plays = [(p["seat"], _play_of(p["action"])) for p in obs["round_plays"]]
     world.sides = 2 if options.partnership else PLAYERS
     world.match_scores = list(obs["side_scores"])
     world.rounds = []
@@ -413,8 +477,12 @@ def world_from_observation(obs: AvissiniaObservation, rng: random.Random) -> Avi
     world.last = None
     world.dealer = obs["dealer"]
     world.deal_number = obs["deal"]
-    world.player = seat if obs["current_player"] is None else obs["current_player"]
+    world.player = obs["seat"] if obs["current_player"] is None else obs["current_player"]
     return world
+
+
+# The search samples many worlds from one observation: parse each play's text once.
+_play_of = functools.lru_cache(maxsize=4096)(Avissinia.parse_action)
 
 
 def scripted_deck(

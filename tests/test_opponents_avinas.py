@@ -17,6 +17,7 @@ from pygame_core.avinas import (
 )
 from pygame_core.cards import SEVEN, SUITS, Card, parse_card, short_pack
 from pygame_core.opponents import Opponent, SearchOpponent, make_opponent
+from pygame_core.opponents.avinas import playout
 from pygame_core.opponents.search import Budget
 
 LEVELS = ["easy", "medium", "hard"]
@@ -181,3 +182,28 @@ def test_hard_search_yields_to_the_page_between_slices() -> None:
     assert choice in game.observation(seat)["legal"]
     assert slices > 1
     assert hard.explain()
+
+
+def test_hard_playouts_stop_at_the_end_of_the_hand() -> None:
+    """The search's worlds do not deal the next hand: the playout ends with the hand's
+    record, the dealer unchanged and nothing dealt (``hard-2026`` dealt and bid it too)."""
+    game = new(4)
+    rng = random.Random(4)
+    while game.phase != "play" or game.trump is None:
+        game.apply(rng.choice(game.legal_actions()))
+    seat = game.current_player
+    assert seat is not None
+    obs = game.observation(seat)
+    hard = make_opponent("avinas", "hard", seat, 4)
+    assert isinstance(hard, SearchOpponent)
+    world = hard.world(obs, random.Random(4))
+    hands_before = len(world.hand_records)
+    playout(world, seat)
+    assert len(world.hand_records) == hands_before + 1
+    assert world.dealer == obs["dealer"]
+    assert world.bids == [(b["seat"], b["bid"] or 0) for b in obs["bids"]]  # no new bidding
+    baseline = make_opponent("avinas", "hard-2026", seat, 4)
+    assert isinstance(baseline, SearchOpponent)
+    old_world = baseline.world(obs, random.Random(4))
+    playout(old_world, seat)
+    assert old_world.is_over or old_world.dealer != obs["dealer"]  # it dealt again

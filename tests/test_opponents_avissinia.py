@@ -114,3 +114,39 @@ def test_hard_search_yields_to_the_page_between_slices() -> None:
     assert choice in game.observation(seat)["legal"]
     assert slices > 1
     assert hard.explain()
+
+
+def test_reading_the_plays_puts_the_hidden_cards_with_their_holders_more_often() -> None:
+    """Policy-based inference: over many positions from games medium players played, worlds
+    weighted by how likely each seat's plays were place more hidden cards with the seat
+    that truly holds them than uniform sampling does."""
+    import math
+
+    from pygame_core.opponents.avissinia import Reading
+
+    uniform_total = weighted_total = 0.0
+    positions = 0
+    for seed in range(20):
+        game = new_game("avissinia", seed=seed)
+        assert isinstance(game, Avissinia)
+        players = [make_opponent("avissinia", "medium", s, seed) for s in range(4)]
+        for _ in range(random.Random(seed).randrange(30, 46)):  # late in the second deal
+            seat = game.current_player
+            assert seat is not None
+            game.apply(players[seat].decide(game.observation(seat)))
+        me = game.current_player
+        assert me is not None
+        obs = game.observation(me)
+        reading = Reading(obs, temperature=0.5, slack=0.1)
+        assert reading.plays  # the others have played in this deal
+        holder = {c: s for s, hand in enumerate(game.hands) if s != me for c in hand}
+        rng = random.Random(seed)
+        worlds = [world_from_observation(obs, rng) for _ in range(60)]
+        right = [sum(holder.get(c) == s for s, h in enumerate(w.hands) for c in h) / len(holder)
+                 for w in worlds]
+        logs = [reading.log_likelihood(w.hands) for w in worlds]
+        weights = [math.exp(x - max(logs)) for x in logs]
+        uniform_total += sum(right) / len(right)
+        weighted_total += sum(r * w for r, w in zip(right, weights, strict=True)) / sum(weights)
+        positions += 1
+    assert weighted_total / positions > uniform_total / positions + 0.03

@@ -22,3 +22,46 @@ def test_unknown_level_and_game_are_refused() -> None:
         make_opponent("avissinia", "grandmaster", 1, 1)
     with pytest.raises(ValueError, match="no opponents"):
         make_opponent("snap", "easy", 1, 1)
+
+
+def test_the_2026_baseline_is_for_the_arena_only() -> None:
+    from pygame_core.opponents import ARENA_LEVELS, LEVELS
+
+    assert LEVELS == ("easy", "medium", "hard")
+    assert "hard-2026" in ARENA_LEVELS
+    for game in ("avissinia", "avinas", "abyssinia"):
+        assert make_opponent(game, "hard-2026", 1, 1).level == "hard-2026"
+
+
+def test_thinking_for_a_time_searches_until_it_is_up_and_restores_the_budget() -> None:
+    from pygame_core import new_game
+    from pygame_core.opponents import SearchOpponent
+    from pygame_core.opponents.search import PACE_SECONDS, Budget
+
+    with pytest.raises(ValueError, match="positive"):
+        Budget.for_seconds(0)
+    assert PACE_SECONDS["instant"] < PACE_SECONDS["normal"] < PACE_SECONDS["slow"]
+    game = new_game("avissinia", seed=3)
+    seat = game.current_player
+    assert seat is not None
+    obs = game.observation(seat)
+    hard = make_opponent("avissinia", "hard", seat, 3)
+    assert isinstance(hard, SearchOpponent)
+    fixed = hard.budget
+    thinking = hard.think_for(obs, 0.05)
+    slices = 0
+    while True:
+        try:
+            next(thinking)
+            slices += 1
+        except StopIteration as done:
+            choice = done.value
+            break
+    assert choice in obs["legal"]
+    assert hard.budget == fixed
+    assert hard.iterations > 0 and slices > 0
+    # A heuristic level ignores the time: the same decision, at once.
+    medium = make_opponent("avissinia", "medium", seat, 3)
+    with pytest.raises(StopIteration) as at_once:
+        next(medium.think_for(obs, 0.05))
+    assert at_once.value.value == make_opponent("avissinia", "medium", seat, 3).decide(obs)

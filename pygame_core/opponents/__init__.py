@@ -31,7 +31,9 @@ else:
 Thinking = Generator[None, None, str]
 
 LEVELS = ("easy", "medium", "hard")
-ARENA_LEVELS = ("random", *LEVELS)  # `oracle` is added by the arena: never on the page
+# Never on the page: `random`, and `hard-2026` (the hard level as it was, the baseline every
+# change is measured against); `oracle` is added by the arena.
+ARENA_LEVELS = ("random", *LEVELS, "hard-2026")
 
 # Game name -> module defining LEVEL_CLASSES {"easy": ..., "medium": ..., "hard": ...}.
 MODULES = {name: spec.opponents for name, spec in SPECS.items()}
@@ -105,6 +107,12 @@ class Opponent(Generic[ObsT]):
         """A quick decision; heuristic levels override this."""
         return self.rng.choice(legal)
 
+    def think_for(self, obs: ObsT, seconds: float) -> Thinking:
+        """``think``, given about ``seconds`` of wall clock (the page's pace).  Heuristic
+        levels decide at once; the search levels search until the time is up, yielding
+        every ``slice_seconds`` (8 ms) as ``think`` does."""
+        return (yield from self.think(obs))
+
     def explain(self) -> str:
         """One short line on why the last decision was made (for the page's hint)."""
         return getattr(self, "reason", "")
@@ -119,6 +127,16 @@ class SearchOpponent(Opponent[ObsT]):
     from .search import Budget as _Budget
 
     budget = _Budget()
+    iterations = 0  # worlds searched for the last searched decision (for the benchmarks)
+    playouts = 0  # and the playouts run in them (one per candidate per world)
+
+    def think_for(self, obs: ObsT, seconds: float) -> Thinking:
+        saved = self.budget
+        self.budget = self._Budget.for_seconds(seconds)
+        try:
+            return (yield from self.think(obs))
+        finally:
+            self.budget = saved
 
     value_unit = "points"  # what ``action_value`` counts, in words ("points", "chips")
 

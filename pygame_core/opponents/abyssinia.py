@@ -485,10 +485,20 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
                 yield
                 slice_start = clock()
         self.iterations = done
+        self.playouts = done * len(choices)
         return [(t[0] / done, t[1] / done, t[2] / done, t[3] / done) for t in totals]
 
     def world(self, obs: AbyssiniaObservation, rng: random.Random) -> Abyssinia:
         return world_from_observation(obs, rng)
 
 
-LEVEL_CLASSES: dict[str, type[Opponent]] = {"easy": Easy, "medium": Medium, "hard": Hard}
+class Hard2026(Hard):
+    """The hard level as it was in 2026, kept as the arena's baseline (today's hard differs
+    only in how long it may think on the page)."""
+
+    level = "hard-2026"
+
+
+LEVEL_CLASSES: dict[str, type[Opponent]] = {
+    "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
+}

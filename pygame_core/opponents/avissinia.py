@@ -6,49 +6,92 @@ medium counts cards: for each play it weighs the points won (and taken from oppo
        against the chance that an opponent holds the rank now on top of its pile or of
        the centre, and so can take that run away before its next turn.
 hard   samples the unseen cards many times (everything not in its hand, the centre or a
-       pile is in another hand or the stock) and plays each candidate out to the end of
-       the round in every sample with a greedy playout, choosing the best average.
+       pile is in another hand or the stock), favouring the deals that explain the other
+       players' plays of this deal under a softened medium policy, and plays each
+       candidate out to the end of the round in every sample with a greedy playout,
+       choosing the best average.
+hard-2026 (arena only) the same search over uniformly sampled deals: the baseline.
 """
 
 from __future__ import annotations
 
+import copy
+import functools
+import math
 import random
 
 from ..avissinia import (
     CENTRE,
+    HAND_SIZE,
     OWN,
+    PLAYERS,
     TRAIL,
     Avissinia,
     AvissiniaObservation,
     Play,
+    deal_hidden,
+    legal_plays,
+    move_cards,
     top_run,
+    unseen_cards,
     world_from_observation,
 )
 from ..cards import JACK, Card, parse_card
-from . import Opponent, SearchOpponent, Thinking, chance_of_any
-from .search import Budget, pimc
+from . import Observation, Opponent, SearchOpponent, Thinking, chance_of_any
+from .search import Budget, pimc, resample
 
 
 class _View:
     """The parts of an observation the heuristics use, as cards."""
 
-    def __init__(self, obs: AvissiniaObservation) -> None:
-        self.seat: int = obs["seat"]
-        self.partnership: bool = obs["partnership"]
-        self.card_points: int = obs["card_points"]
-        self.jack_points: int = obs["jack_points"]
-        self.hand = [parse_card(c) for c in obs["hand"]]
-        self.centre = [parse_card(c) for c in obs["centre"]]
-        self.piles = [[parse_card(c) for c in p] for p in obs["piles"]]
-        self.hand_counts: list[int] = obs["hand_counts"]
-        seen = self.hand + self.centre + [c for p in self.piles for c in p]
-        self.unseen_of_rank = [4] * 13
-        for card in seen:
-            self.unseen_of_rank[card.rank] -= 1
-        self.unseen = 52 - len(seen)
-        self.opponent_cards = sum(
-            n for s, n in enumerate(self.hand_counts) if s != self.seat and not self.is_partner(s)
+    def __init__(self, obs: Observation) -> None:
+        self._count(
+            obs["seat"], obs["partnership"], obs["card_points"], obs["jack_points"],
+            [parse_card(c) for c in obs["hand"]], [parse_card(c) for c in obs["centre"]],
+            [[parse_card(c) for c in p] for p in obs["piles"]], obs["hand_counts"],
         )
+
+    @classmethod
+    def of(cls, seat: int, partnership: bool, card_points: int, jack_points: int,
+           hand: list[Card], centre: list[Card], piles: list[list[Card]],
+           hand_counts: list[int]) -> _View:
+        """The view a seat had at some earlier play (for reading that play)."""
+        view = cls.__new__(cls)
+        view._count(seat, partnership, card_points, jack_points, hand, centre, piles,
+                    hand_counts)
+        return view
+
+    def _count(self, seat: int, partnership: bool, card_points: int, jack_points: int,
+               hand: list[Card], centre: list[Card], piles: list[list[Card]],
+               hand_counts: list[int]) -> None:
+        self.seat = seat
+        self.partnership = partnership
+        self.card_points = card_points
+        self.jack_points = jack_points
+        self.hand = hand
+        self.centre = centre
+        self.piles = piles
+        self.hand_counts = hand_counts
+        self.unseen_of_rank = [4] * 13
+        seen = 0
+        for group in (hand, centre, *piles):
+            seen += len(group)
+            for card in group:
+                self.unseen_of_rank[card.rank] -= 1
+        self.unseen = 52 - seen
+        self.opponent_cards = sum(
+            n for s, n in enumerate(hand_counts) if s != seat and not self.is_partner(s)
+        )
+
+    def with_hand(self, hand: list[Card]) -> _View:
+        """This view (built with no hand) for a player holding ``hand``."""
+        view = copy.copy(self)
+        view.hand = hand
+        view.unseen_of_rank = list(self.unseen_of_rank)
+        for card in hand:
+            view.unseen_of_rank[card.rank] -= 1
+        view.unseen = self.unseen - len(hand)
+        return view
 
     def is_partner(self, seat: int) -> bool:
         return self.partnership and seat != self.seat and seat % 2 == self.seat % 2
@@ -148,47 +191,70 @@ def _playout_choice(world: Avissinia) -> Play:
     """
     me = world.player
     hand = world.hands[me]
-    value = world.options.points
-    partnership = world.options.partnership
+    options = world.options
+    points_of = _points_by_rank(options.card_points, options.jack_points)
+    partnership = options.partnership
     held_by_opponents = [False] * 13
     for seat, other in enumerate(world.hands):
         if seat != me and not (partnership and seat % 2 == me % 2):
             for card in other:
                 held_by_opponents[card.rank] = True
     own = world.piles[me]
-    own_run = top_run(own)
-    own_value = sum(value(c) for c in own[-own_run:]) if own_run else 0
     own_rank = own[-1].rank if own else -1
-    own_risk = own_value if own_run and held_by_opponents[own_rank] else 0
+    own_value = _run_value(own, points_of)
+    own_risk = own_value if own and held_by_opponents[own_rank] else 0
     centre = world.centre
     centre_rank = centre[-1].rank if centre else -1
+    centre_value = _run_value(centre, points_of)
+    # The tops that can be captured, in the order the candidates are tried: the centre,
+    # then the other seats' piles.
+    tops = [(CENTRE, centre_rank, centre_value)] if centre else []
+    tops += [(seat, pile[-1].rank, _run_value(pile, points_of))
+             for seat, pile in enumerate(world.piles) if seat != me and pile]
     best = Play(hand[0], TRAIL)
     best_score = -1e9
     for card in hand:
         rank = card.rank
-        points = value(card)
-        for target, pile in ((CENTRE, centre), *enumerate(world.piles)):
-            if target == me or not pile or pile[-1].rank != rank:
+        points = points_of[rank]
+        threatened = held_by_opponents[rank]
+        for target, top, taken in tops:
+            if top != rank:
                 continue
-            n = top_run(pile)
-            taken = sum(value(c) for c in pile[-n:])
             gain = taken + points
             if target != CENTRE:
                 gain += -taken if partnership and target % 2 == me % 2 else taken // 2
             run_value = taken + points + (own_value if own_rank == rank else 0)
-            score: float = gain - (run_value if held_by_opponents[rank] else 0) + own_risk
+            score: float = gain - (run_value if threatened else 0) + own_risk
             if score > best_score:
                 best, best_score = Play(card, target), score
         if own_rank == rank:
-            score = points - (own_value + points if held_by_opponents[rank] else 0) + own_risk
+            score = points - (own_value + points if threatened else 0) + own_risk
             if score > best_score:
                 best, best_score = Play(card, OWN), score
-        joined = sum(value(c) for c in centre[-top_run(centre) :]) if centre_rank == rank else 0
-        exposed = points + joined if held_by_opponents[rank] else 0
+        joined = centre_value if centre_rank == rank else 0
+        exposed = points + joined if threatened else 0
         score = -0.5 * exposed - 0.25 * points - 0.01 * rank  # lower ranks go first
         if score > best_score:
             best, best_score = Play(card, TRAIL), score
     return best
+
+
+@functools.cache
+def _points_by_rank(card_points: int, jack_points: int) -> tuple[int, ...]:
+    return tuple(jack_points if rank == JACK else card_points for rank in range(13))
+
+
+def _run_value(pile: list[Card], points_of: tuple[int, ...]) -> int:
+    """The points in the top run of ``pile`` (0 when empty)."""
+    if not pile:
+        return 0
+    rank = pile[-1].rank
+    total = 0
+    for card in reversed(pile):
+        if card.rank != rank:
+            break
+        total += points_of[rank]
+    return total
 
 
 def _greedy_playout(world: Avissinia, seat: int) -> float:
@@ -202,8 +268,10 @@ def _greedy_playout(world: Avissinia, seat: int) -> float:
     return mine - sum(others) / len(others)
 
 
-class Hard(SearchOpponent[AvissiniaObservation]):
-    level = "hard"
+class Hard2026(SearchOpponent[AvissiniaObservation]):
+    """The hard level as it was in 2026 (uniform worlds): kept as the arena's baseline."""
+
+    level = "hard-2026"
     budget = Budget(iterations=60)
 
     def think(self, obs: AvissiniaObservation) -> Thinking:
@@ -219,7 +287,9 @@ class Hard(SearchOpponent[AvissiniaObservation]):
         def sample() -> Avissinia:
             return self.world(obs, rng)
 
-        best, means = yield from pimc(candidates, sample, self.action_value, self.budget)
+        best, means, self.iterations = yield from pimc(
+            candidates, sample, self.action_value, self.budget)
+        self.playouts = self.iterations * len(candidates)
         self.reason = f"searched {len(candidates)} plays; expects {means[best]:+.1f} points"
         return best
 
@@ -247,4 +317,109 @@ def _distinct(legal: list[str], view: _View) -> list[str]:
     return out
 
 
-LEVEL_CLASSES: dict[str, type[Opponent]] = {"easy": Easy, "medium": Medium, "hard": Hard}
+# --- inference: what the others' plays say about their hands -----------------------------
+
+
+class _PastPlay:
+    """One play made by another seat in the current deal, with the table it was made on."""
+
+    def __init__(self, seat: int, play: Play, view: _View) -> None:
+        self.seat = seat
+        self.play = play
+        self.view = view  # what the seat saw then, but its hand
+        self.later: list[Card] = []  # this seat's cards played at or after this play
+
+
+class Reading:
+    """The other seats' plays of the current deal, replayed from the public record, ready
+    to be scored in any sampled world by a softened medium policy.
+
+    Plays from earlier deals say nothing about the hands now held: those hands have been
+    played out in full, every card seen.
+    """
+
+    def __init__(self, obs: AvissiniaObservation, temperature: float, slack: float) -> None:
+        self.me: int = obs["seat"]
+        self.partnership: bool = obs["partnership"]
+        self.card_points: int = obs["card_points"]
+        self.jack_points: int = obs["jack_points"]
+        self.temperature = temperature
+        self.slack = slack
+        self.unseen = unseen_cards(obs)
+        plays = [(p["seat"], Avissinia.parse_action(p["action"])) for p in obs["round_plays"]]
+        counts: list[int] = list(obs["hand_counts"])
+        in_deal = HAND_SIZE * PLAYERS - sum(counts)  # plays made since the hands were dealt
+        deal_start = len(plays) - in_deal
+        centre = [parse_card(c) for c in obs["round_centre"]]
+        piles: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        counts = [HAND_SIZE] * PLAYERS
+        self.plays: list[_PastPlay] = []
+        for i, (seat, play) in enumerate(plays):
+            if i >= deal_start and seat != self.me:
+                view = _View.of(seat, self.partnership, self.card_points, self.jack_points,
+                                [], list(centre), [list(p) for p in piles], list(counts))
+                self.plays.append(_PastPlay(seat, play, view))
+            move_cards(centre, piles, seat, play)
+            if i >= deal_start:
+                counts[seat] -= 1
+        for k, past in enumerate(self.plays):
+            past.later = [q.play.card for q in self.plays[k:] if q.seat == past.seat]
+
+    def log_likelihood(self, hands: list[list[Card]]) -> float:
+        """Log of the chance that the others, holding ``hands``, made their plays."""
+        total = 0.0
+        for past in self.plays:
+            hand = hands[past.seat] + past.later
+            total += math.log(self.chance(past, hand))
+        return total
+
+    def chance(self, past: _PastPlay, hand: list[Card]) -> float:
+        """The softened medium policy's chance of ``past.play`` from ``hand``."""
+        legal = legal_plays(hand, past.view.centre, past.view.piles, past.seat)
+        if len(legal) == 1:
+            return 1.0
+        view = past.view.with_hand(hand)
+        scores = [medium_score(view, p) / self.temperature for p in legal]
+        top = max(scores)
+        weights = [math.exp(x - top) for x in scores]
+        chosen = weights[legal.index(past.play)] / sum(weights)
+        return (1.0 - self.slack) * chosen + self.slack / len(legal)
+
+
+class Hard(Hard2026):
+    """PIMC over worlds drawn in proportion to how well they explain the others' plays.
+
+    Each iteration draws ``pool`` uniform worlds (consistent with every card seen) and
+    keeps one with chance proportional to its likelihood under the reading (sampling-
+    importance-resampling, Rebstock et al. 2019), then plays every candidate out in it.
+    """
+
+    level = "hard"
+    budget = Budget(iterations=60)
+    pool = 4
+    temperature = 0.5  # points: how sharply medium's scores separate its plays
+    slack = 0.1  # the chance of a play medium would not make (humans, other levels)
+
+    def think(self, obs: AvissiniaObservation) -> Thinking:
+        self._reading = Reading(obs, self.temperature, self.slack)
+        return (yield from super().think(obs))
+
+    def world(self, obs: AvissiniaObservation, rng: random.Random) -> Avissinia:
+        reading: Reading | None = getattr(self, "_reading", None)
+        if reading is None or not reading.plays:
+            return world_from_observation(obs, rng)
+        return inferred_world(obs, rng, reading, self.pool)
+
+
+def inferred_world(obs: AvissiniaObservation, rng: random.Random, reading: Reading,
+                   pool: int) -> Avissinia:
+    """One of ``pool`` uniform worlds, drawn in proportion to its likelihood (only the
+    chosen one is built)."""
+    deals = [deal_hidden(obs, rng, reading.unseen) for _ in range(pool)]
+    chosen = resample(deals, [reading.log_likelihood(d.hands) for d in deals], rng)
+    return world_from_observation(obs, rng, chosen)
+
+
+LEVEL_CLASSES: dict[str, type[Opponent]] = {
+    "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
+}

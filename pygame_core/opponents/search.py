@@ -9,12 +9,31 @@ yields every ``slice_seconds`` so the page can keep the browser responsive.
 
 from __future__ import annotations
 
+import math
+import random
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 Game = Any  # a pygame_core game state; kept loose so the search serves every game
+
+
+World = TypeVar("World")
+
+
+def resample(worlds: Sequence[World], log_weights: Sequence[float], rng: random.Random) -> World:
+    """One of ``worlds``, drawn with chance proportional to its weight (given as logs, so
+    tiny likelihoods do not underflow): sampling-importance-resampling, which turns uniform
+    worlds into worlds drawn closer to the posterior the weights describe."""
+    top = max(log_weights)
+    weights = [math.exp(x - top) for x in log_weights]
+    pick = rng.random() * sum(weights)
+    for world, weight in zip(worlds, weights, strict=True):
+        pick -= weight
+        if pick <= 0:
+            return world
+    return worlds[-1]
 
 
 @dataclass(frozen=True)
@@ -23,14 +42,39 @@ class Budget:
     seconds: float | None = 0.22  # safety cap; None for exact reproducibility
     slice_seconds: float = 0.008  # the page gets control back at least this often
 
+    @classmethod
+    def for_seconds(cls, seconds: float) -> Budget:
+        """Think for about ``seconds`` of wall clock, however many iterations that buys
+        (the page's pace); the iteration count is only a far ceiling."""
+        if seconds <= 0:
+            raise ValueError(f"a thinking time must be positive, not {seconds!r}")
+        return cls(iterations=1_000_000, seconds=seconds)
+
+
+INSTANT_SECONDS = 0.22  # what hard always had: its thinking time when the pace leaves none
+DRAW_MARGIN = 0.1  # of each pause, left for drawing and announcing the move
+
+
+def thinking_seconds(pause_ms: float) -> float:
+    """How long a computer player may think when the page pauses ``pause_ms`` between the
+    computer players' moves: most of the pause (which the page waits anyway, counting the
+    thinking), and at least what hard always had."""
+    return max(INSTANT_SECONDS, pause_ms / 1000 - DRAW_MARGIN)
+
+
+# The page's paces (web/index.html's pause in ms) and the thinking time each gives.
+PACES_MS = {"instant": 0, "fast": 300, "normal": 800, "slow": 1400}
+PACE_SECONDS = {pace: thinking_seconds(ms) for pace, ms in PACES_MS.items()}
+
 
 def pimc(
     candidates: list[str],
     sample_world: Callable[[], Game],
     score: Callable[[Game, str], float],
     budget: Budget,
-) -> Generator[None, None, tuple[str, dict[str, float]]]:
-    """Return the candidate with the best mean score, and every candidate's mean."""
+) -> Generator[None, None, tuple[str, dict[str, float], int]]:
+    """Return the candidate with the best mean score, every candidate's mean, and the
+    number of worlds searched."""
     totals = dict.fromkeys(candidates, 0.0)
     clock = time.perf_counter
     started = slice_start = clock()
@@ -49,4 +93,4 @@ def pimc(
             break
     means = {a: t / done for a, t in totals.items()}
     best = max(candidates, key=lambda a: means[a])  # first of equals: the stable order
-    return best, means
+    return best, means, done
