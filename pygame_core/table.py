@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from . import GameError, OptionError, SaveError, inputs, new_game
 from .base import Game
 from .opponents import Opponent, drive, make_opponent
+from .opponents.search import thinking_seconds
 from .saves import parse_json
 from .views import comforts, narrate, session
 
@@ -486,9 +487,10 @@ class Table:
         seat = self.game.current_player
         assert seat is not None
         opponent = self.opponents[seat]
-        if budget_ms is not None:
-            opponent.time_budget_ms = budget_ms
-        action: str = yield from opponent.think(self.game.observation(seat))
+        # Hard searches for most of the pause the page waits anyway (Normal 800 ms: 0.7 s);
+        # the heuristic levels decide at once whatever the time.
+        seconds = thinking_seconds(self.pace) if budget_ms is None else budget_ms / 1000
+        action: str = yield from opponent.think_for(self.game.observation(seat), seconds)
         return action
 
     def step(self, go_on: Callable[[], bool] | None = None,

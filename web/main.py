@@ -139,7 +139,8 @@ class Page:
             self.thinking = self.table.thinking_seat()
             if self.table.pace:
                 self.render()
-            level = self.table.opponents[self.thinking].level
+            seat = self.thinking
+            level = self.table.opponents[seat].level
             done = await run_sliced(self.table.computer_thinking(),
                                     lambda: self.active(generation))
             if done is None or done[0] is None:
@@ -147,7 +148,8 @@ class Page:
                 return
             action, spent = done
             # Each decision's thinking time, read by benchmarks/opponents_browser.py.
-            js.performance.mark(f"decision {level} {spent:.1f}")
+            iterations = getattr(self.table.opponents[seat], "iterations", 0)
+            js.performance.mark(f"decision {level} {spent:.1f} iterations {iterations}")
             wait = self.table.pace / 1000 - (time.monotonic() - started)
             if wait > 0:
                 await asyncio.sleep(wait)

@@ -87,10 +87,6 @@ class Opponent(Generic[ObsT]):
     """Base class, and the ``random`` level: a uniformly random legal action."""
 
     level = "random"
-    # A per-decision thinking-time budget set by the table from the pace (None: the
-    # level's own); searches that honour one read it.
-    time_budget_ms: float | None = None
-
     def __init__(self, game: str, seat: int, seed: int) -> None:
         self.game = game
         self.seat = seat
