@@ -194,7 +194,10 @@ def _hand_html(obs: AvinasObservation) -> str:
         elif plays:
             options = "".join(
                 f'<button type="button" class="play" data-action="{esc(a)}" '
-                f'aria-label="{esc(describe(a))}">{esc(_option_text(a))}</button>'
+                # The visible text is drawn by CSS from data-text, as a card's face is: the
+                # button's only text is its spoken name, so the two cannot disagree.
+                f'aria-label="{esc(describe(a))}"><span class="drawn" aria-hidden="true" '
+                f'data-text="{esc(_option_text(a))}"></span></button>'
                 for a in plays
             )
             items.append(
