@@ -489,8 +489,14 @@ class Table:
         opponent = self.opponents[seat]
         # Hard searches for most of the pause the page waits anyway (Normal 800 ms: 0.7 s);
         # the heuristic levels decide at once whatever the time.
+        obs = self.game.observation(seat)
+        if budget_ms is None and not self.pace:
+            # Instant: the level's own fixed budget, as before (and the same moves for a
+            # seed on any machine, which the tests and links rely on).
+            action: str = yield from opponent.think(obs)
+            return action
         seconds = thinking_seconds(self.pace) if budget_ms is None else budget_ms / 1000
-        action: str = yield from opponent.think_for(self.game.observation(seat), seconds)
+        action = yield from opponent.think_for(obs, seconds)
         return action
 
     def step(self, go_on: Callable[[], bool] | None = None,
