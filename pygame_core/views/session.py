@@ -13,7 +13,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .. import GAMES, Game, OptionError, SaveError, load_game, new_game
+from .. import GAMES, Game, OptionError, inputs, new_game
 from ..base import check_seed
 from ..opponents import LEVELS, Opponent, make_opponent
 from . import GAME_TITLES
@@ -171,66 +171,15 @@ def wrap_save(game: Game[Any, Any], levels: Sequence[str], name: str, saved_at: 
     }, ensure_ascii=False)
 
 
-@dataclasses.dataclass
-class Loaded:
-    game: Game[Any, Any]
-    levels: list[str]
-    name: str
-    saved_at: str
-
-
-def _read(text: str) -> dict[str, Any]:
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise SaveError(f"save is not valid JSON (damaged or truncated): {exc}") from exc
-    if not isinstance(data, dict):
-        raise SaveError("save is not a JSON object")
-    if data.get("kind") == SLOT_KIND:
-        version = data.get("version")
-        if version != SLOT_VERSION:
-            raise SaveError(f"save slot version {version!r} is not one this page reads")
-        if not isinstance(data.get("save"), dict):
-            raise SaveError("save is incomplete: it holds no game")
-        return data
-    if "actions" in data and "format" in data:  # an engine save on its own
-        return {"kind": SLOT_KIND, "version": SLOT_VERSION, "save": data}
-    raise SaveError("not a saved game of this card table")
+# A slot's game as read back: the one reader of outside input (``inputs``) does it.
+Loaded = inputs.Slot
 
 
 def unwrap_save(text: str) -> Loaded:
     """Rebuild a slot's game; SaveError with a clear message if it cannot be used."""
-    data = _read(text)
-    game = load_game(data["save"])
-    name = data.get("name")
-    saved_at = data.get("saved_at")
-    return Loaded(
-        game,
-        clean_levels(data.get("levels"), game.num_players - 1),
-        name if isinstance(name, str) else "",
-        saved_at if isinstance(saved_at, str) else "",
-    )
+    return inputs.read_slot(text)
 
 
 def save_summary(key: str, text: str) -> dict[str, Any]:
-    """A slot as the saves list shows it, read without replaying the game."""
-    name = key[len(SLOT):] if key.startswith(SLOT) else key
-    try:
-        data = _read(text)
-        save = data["save"]
-        game = str(save.get("game", "?"))
-        moves = save.get("actions")
-        count = len(moves) if isinstance(moves, list) else 0
-        saved_at = data.get("saved_at")
-        when = f", saved {saved_at[:16].replace('T', ' ')}" if isinstance(saved_at, str) else ""
-        options = save.get("options") if isinstance(save.get("options"), dict) else {}
-        mode = " (partnership)" if options.get("partnership") else ""
-        if game == "abyssinia":
-            mode = f" ({options.get('players', 4)} players)"
-        return {
-            "key": key, "name": name, "error": "",
-            "title": GAME_TITLES.get(game, game) + mode,
-            "detail": f"{count} moves played{when}",
-        }
-    except SaveError as exc:
-        return {"key": key, "name": name, "error": str(exc), "title": "", "detail": ""}
+    """A slot as the saves list shows it, read without replaying the game (never raises)."""
+    return dict(inputs.slot_summary(key, text, GAME_TITLES, SLOT))
