@@ -80,14 +80,8 @@ class Deal:
         return game
 
 
-def parse_levels(text: str) -> tuple[str, ...]:
-    levels = tuple(t.strip() for t in text.split(","))
-    if not 1 <= len(levels) <= MAX_OPPONENTS or any(level not in LEVELS for level in levels):
-        raise OptionError(
-            f"levels must be one per opponent, each {', '.join(LEVELS)}, separated by commas,"
-            f" not {text!r}"
-        )
-    return levels
+# One reading of a link's levels, the validating reader's.
+parse_levels = inputs.read_levels
 
 
 def parse_query(params: Mapping[str, str]) -> Deal | None:
