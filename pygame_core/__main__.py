@@ -15,11 +15,13 @@ from typing import Any
 from . import GAMES, GameError, new_game
 from .cards import CardError, parse_card
 from .opponents import LEVELS, make_opponent
+from .registry import SPECS
 from .table import DictStorage, TableScreens
 
 
 def _game_options(name: str, players: int | None) -> dict[str, Any]:
-    return {"players": players} if players is not None else {}
+    option = SPECS[name].players_option
+    return {option: players} if players is not None and option else {}
 
 
 def _pretty(text: str) -> str:
@@ -45,7 +47,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     in text, the others' plays in words, the moves numbered."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     table = TableScreens(DictStorage(), pace=0)
-    opponents = 7 if args.game == "abyssinia" else 3
+    opponents = SPECS[args.game].players[1] - 1  # the session keeps as many as are seated
     table.new_deal(args.game, _game_options(args.game, args.players), [args.level] * opponents,
                    seed=seed)
     game = table.game
@@ -135,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     sim = sub.add_parser("simulate", help="play random matches and print throughput")
     for p in (play, sim):
         p.add_argument(
-            "game", nargs="?" if p is play else None, default="avissinia", choices=list(GAMES)
+            "game", nargs="?" if p is play else None, default=next(iter(GAMES)), choices=list(GAMES)
         )
         p.add_argument("--players", type=int, default=None, help="players (Abyssinia: 2-8)")
     play.add_argument("--seed", type=int, default=None)

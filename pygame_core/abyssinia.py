@@ -165,6 +165,11 @@ class Abyssinia(Game[Move, AbyssiniaOptions]):
         "chips", "deals", "status", "pack", "purchases", "bets", "market", "put", "owe", "pending",
     )
     MUTABLE_NESTED_LISTS = ("hands",)
+    RESULT_WORDS = "net chips"
+
+    def deal_result(self) -> list[float]:
+        """Net chips won or lost in the last deal."""
+        return [float(x) for x in self.deals[-1]["net"]]
 
     def __init__(self, options: AbyssiniaOptions, seed: int) -> None:
         super().__init__(options, seed)

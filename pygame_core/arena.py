@@ -26,22 +26,9 @@ from typing import Any
 from . import new_game
 from .opponents import ARENA_LEVELS, Opponent, SearchOpponent, make_opponent, opponent_class
 from .opponents.search import Budget
+from .registry import SPECS
 
 LEVELS = (*ARENA_LEVELS, "oracle")
-
-
-def deal_result(game: Any) -> list[float]:
-    """Each seat's result in the last finished deal, by the game's own measure."""
-    if game.NAME == "avissinia":  # points won, a partnership's for both partners
-        record = game.rounds[-1]
-        return [float(record["side_points"][game.side_of(s)]) for s in range(4)]
-    if game.NAME == "abyssinia":  # net chips
-        return [float(x) for x in game.deals[-1]["net"]]
-    if game.NAME == "avinas":  # pips and rams written against the other side minus one's own
-        from .avinas import hand_balance
-
-        return [float(hand_balance(game.hand_records[-1], s % 2)) for s in range(4)]
-    return [float(x) for x in game.hand_results()]
 
 
 class Oracle(Opponent):
@@ -126,7 +113,8 @@ def run(args: argparse.Namespace) -> None:
             raise SystemExit(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
         if level not in ("random", "oracle"):
             opponent_class(args.game, level)
-    options: dict[str, Any] = {"players": len(levels)} if args.game == "abyssinia" else {}
+    players_option = SPECS[args.game].players_option
+    options: dict[str, Any] = {players_option: len(levels)} if players_option else {}
     probe = new_game(args.game, seed=0, **options)
     if len(levels) != probe.num_players:
         raise SystemExit(f"{args.game} needs {probe.num_players} seats, got {len(levels)}")
@@ -151,7 +139,7 @@ def run(args: argparse.Namespace) -> None:
             game = new_game(args.game, seed=seed, **options)
             players = seat_players(args.game, seats, seed, args.iterations, fixed_iterations)
             play(game, players, times, game.deals_finished + 1)
-            result = deal_result(game)
+            result = game.deal_result()
             deal_total += sum(abs(x) for x in result)
             for seat, level in enumerate(seats):
                 per_level[level].append(result[seat])
@@ -189,12 +177,11 @@ def run(args: argparse.Namespace) -> None:
             f"({'clear of even' if abs(adv) > adv_ci else 'not clear of even'})"
         )
         per_seat = totals[level] / (args.deals * n_rot * seats)
-        if args.game == "avissinia":  # points are won, never lost: a share means something
-            line += f"; share of points {totals[level] / grand:.1%} ({seats}/{len(levels)} seats)"
-        elif args.game == "abyssinia":
-            line += f"; net chips per deal per seat {per_seat:+.2f}"
-        else:  # Avinas: penalties balance, zero-sum between the sides
-            line += f"; penalty balance per hand per seat {per_seat:+.2f}"
+        words, spec = probe.RESULT_WORDS, SPECS[args.game]
+        if probe.RESULTS_ONLY_WON:  # never lost: a level's share of them means something
+            line += f"; share of {words} {totals[level] / grand:.1%} ({seats}/{len(levels)} seats)"
+        else:  # won from the others: a balance per round
+            line += f"; {words} per {spec.round_word.lower()} per seat {per_seat:+.2f}"
         if wins[level]:
             w, w_ci = mean_ci(wins[level])
             line += f"; match wins {w:.1%} ± {w_ci:.1%}"

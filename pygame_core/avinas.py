@@ -320,6 +320,11 @@ class Avinas(Game[Action, AvinasOptions]):
         "rams", "pips", "hand_records", "bids", "trick", "tricks", "points", "tricks_won",
     )
     MUTABLE_NESTED_LISTS = ("hands", "exposed")
+    RESULT_WORDS = "penalty balance"  # pips and rams against the other side minus one's own
+
+    def deal_result(self) -> list[float]:
+        """Pips and rams written against the other side minus one's own, last hand."""
+        return [float(hand_balance(self.hand_records[-1], s % 2)) for s in range(4)]
 
     def __init__(self, options: AvinasOptions, seed: int) -> None:
         super().__init__(options, seed)

@@ -181,6 +181,13 @@ class Avissinia(Game[Play, AvissiniaOptions]):
     OPTIONS = AvissiniaOptions
     MUTABLE_LISTS = ("match_scores", "rounds", "stock", "centre", "round_plays")
     MUTABLE_NESTED_LISTS = ("hands", "piles")
+    RESULT_WORDS = "points"
+    RESULTS_ONLY_WON = True
+
+    def deal_result(self) -> list[float]:
+        """Points won in the last round, a partnership's for both partners."""
+        record = self.rounds[-1]
+        return [float(record["side_points"][self.side_of(s)]) for s in range(PLAYERS)]
 
     def __init__(self, options: AvissiniaOptions, seed: int) -> None:
         super().__init__(options, seed)

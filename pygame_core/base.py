@@ -13,6 +13,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
+from .save_format import save_dict
+
 
 class GameError(ValueError):
     """Base of every error the engine raises on bad input."""
@@ -156,6 +158,10 @@ class Game(ABC, Generic[A, OptionsT]):
     NAME: ClassVar[str]
     TITLE: ClassVar[str]
     OPTIONS: ClassVar[type[Any]]
+    # What ``deal_result`` measures, in words for the arena ("net chips"), and whether
+    # results are only ever won (so a level's share of all of them means something).
+    RESULT_WORDS: ClassVar[str] = "result"
+    RESULTS_ONLY_WON: ClassVar[bool] = False
 
     def __init__(self, options: OptionsT, seed: int) -> None:
         self.options = options
@@ -273,9 +279,12 @@ class Game(ABC, Generic[A, OptionsT]):
                 out[field.name] = value
         return out
 
-    def to_json(self) -> dict[str, Any]:
-        from .saves import save_dict
+    def deal_result(self) -> list[float]:
+        """Each seat's result in the last finished deal, by the game's own measure (the
+        arena compares levels by it)."""
+        raise NotImplementedError(f"{self.NAME} does not measure a deal's result")
 
+    def to_json(self) -> dict[str, Any]:
         return save_dict(self)
 
     # The lists that play changes in place, which ``clone`` must copy (one level deep, or

@@ -30,6 +30,7 @@ from .base import (
     short_repr,
 )
 from .opponents import LEVELS
+from .registry import SPECS
 from .saves import MAX_SAVE_DEPTH, SaveError, load, parse_json, read_header
 
 # The page's own query parameters; every other one must be an option of the game.
@@ -223,10 +224,7 @@ def slot_summary(key: str, text: object, titles: dict[str, str] | None = None,
     except GameError as exc:
         return {"key": key, "name": name, "error": str(exc), "title": "", "detail": ""}
     game, options = save["game"], save["options"]
-    mode = " (partnership)" if options.get("partnership") is True else ""
-    if game == "abyssinia":
-        players = options.get("players", 4)
-        mode = f" ({players if isinstance(players, int) else 4} players)"
+    mode = SPECS[game].describe_options(options)
     saved_at = _label(data.get("saved_at"))
     when = f", saved {saved_at[:16].replace('T', ' ')}" if saved_at else ""
     return {

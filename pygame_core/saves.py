@@ -14,7 +14,6 @@ Infinity, no repeated keys, limited nesting and size) before anything is built f
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections.abc import Callable
@@ -22,12 +21,11 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from .base import GameError, options_from
+from .save_format import SAVE_FORMAT, SAVE_VERSION, digest, save_dict, state_digest
 
 if TYPE_CHECKING:
     from .base import Game
 
-SAVE_FORMAT = "pygame_core.save"
-SAVE_VERSION = 2
 MAX_SAVE_BYTES = 2_000_000
 MAX_ACTIONS = 100_000
 MAX_ACTION_CHARS = 40
@@ -41,31 +39,9 @@ class SaveError(GameError):
 
 def _digest(body: Any) -> str:
     try:
-        canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        return digest(body)
     except (TypeError, ValueError) as exc:  # only a dict built in Python can get here
         raise SaveError(f"save holds something that is not JSON data: {exc}") from exc
-    return hashlib.sha256(canonical.encode()).hexdigest()[:32]
-
-
-def state_digest(game: Game[Any, Any], keys: list[str] | None = None) -> dict[str, Any]:
-    """``reaches``: the fields of ``full_state()`` that a save vouches for, and their digest."""
-    state = game.full_state()
-    keys = sorted(state) if keys is None else keys
-    return {"keys": keys, "digest": _digest([state.get(k) for k in keys])}
-
-
-def save_dict(game: Game[Any, Any]) -> dict[str, Any]:
-    body: dict[str, Any] = {
-        "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
-        "game": game.NAME,
-        "options": game.options_dict(),
-        "seed": game.seed,
-        "actions": list(game.history),
-        "reaches": state_digest(game),
-    }
-    body["check"] = _digest(body)
-    return body
 
 
 def _with_check(data: dict[str, Any]) -> None:
@@ -148,6 +124,10 @@ def parse_json(text: str | bytes, max_depth: int, what: str = "save") -> Any:
         raise SaveError(f"{what} is damaged: {exc}") from exc
     except (ValueError, RecursionError) as exc:
         raise SaveError(f"{what} is not valid JSON (damaged or truncated): {exc}") from exc
+
+
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "SaveError", "dumps", "load", "parse_json",
+           "read_header", "save_dict", "state_digest"]
 
 
 def dumps(game: Game[Any, Any]) -> str:

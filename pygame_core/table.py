@@ -20,6 +20,7 @@ from . import GameError, OptionError, SaveError, inputs, new_game
 from .base import Game
 from .opponents import Opponent, drive, make_opponent
 from .opponents.search import thinking_seconds
+from .registry import SPECS, GameSpec
 from .saves import parse_json
 from .views import comforts, narrate, session
 
@@ -632,18 +633,16 @@ class TableScreens(Table):
         if self.screen == "saves":
             return render_saves(self.slot_summaries(), can_save=can_save,
                                 in_game=self.game is not None, message=notice)
-        options = self.game.options_dict() if self.game else {}
         form = self.start_form or {
             "game": self.game.NAME if self.game else "",
             "levels": self.levels if self.game else (),
-            "players": int(options.get("players", 4)), "chips": options.get("chips", 100),
+            "options": self.game.options_dict() if self.game else {},
         }
         self.start_form = None
         return render_start(
             session.available_games(), LEVELS, chosen_levels=form["levels"],
-            partnership=bool(options.get("partnership")), message=notice or problem,
-            resume=self.resume_info(), game=form["game"], players=form["players"],
-            chips=form["chips"], remembered=self.remembered())
+            message=notice or problem, resume=self.resume_info(), game=form["game"],
+            options=form["options"], remembered=self.remembered())
 
     def remembered(self) -> dict[str, Any]:
         """The start form's last choices, as stored (anything unreadable is forgotten)."""
@@ -680,32 +679,35 @@ class TableScreens(Table):
         self.screen, self.notice = screen, message or self.notice
         return Effects(draw=True)
 
+    def form_choice(self, fields: Mapping[str, str]) -> tuple[GameSpec, dict[str, str], int]:
+        """The game chosen on the start form, its options there (as text) and its number
+        of players."""
+        name = fields.get("game") or ""
+        chosen = SPECS.get(name) or next(iter(SPECS.values()))
+        options = {o.name: fields[o.name].strip() for o in chosen.form if o.name in fields}
+        return chosen, options, chosen.player_count(options)
+
+    def start_layout(self, fields: Mapping[str, str]) -> tuple[str, list[tuple[int, str, bool]]]:
+        """What the start form shows as its choices change: the chosen game (whose options
+        fieldset is shown) and each opponent row ``(seat, name, shown)``."""
+        from .views import start_seats
+
+        chosen, _, players = self.form_choice(fields)
+        return chosen.name, start_seats(chosen.name, players)
+
     def start_from_form(self, fields: Mapping[str, str]) -> Effects:
         """The start form's fields (name -> value) deal a new game, or show the form again
         as it was filled in, with the engine's words."""
-        from .views import start_seats
-
-        name = fields.get("game") or "avissinia"
-        players_text = fields.get("players") or "4"
-        players = int(players_text) if name == "abyssinia" and players_text.isdigit() \
-            and len(players_text) < 3 else 4
-        options: dict[str, Any] = {}
-        if name == "avissinia":
-            options["partnership"] = fields.get("partnership") == "1"
-        if name == "abyssinia":
-            options["players"] = players
-            options["chips"] = (fields.get("chips") or "").strip()
-        seats = [seat for seat, _, shown in start_seats(name, players) if shown]
-        levels = [fields.get(f"level-{seat}") or session.DEFAULT_LEVEL for seat in seats]
+        chosen, options, players = self.form_choice(fields)
+        levels = [fields.get(f"level-{seat}") or session.DEFAULT_LEVEL
+                  for seat in range(1, players)]
         try:
-            game = inputs.start_game(name, random.randrange(2**53), options)
+            game = inputs.start_game(chosen.name, random.randrange(2**53), dict(options))
         except GameError as exc:
-            self.start_form = {"game": name, "players": players,
-                               "chips": options.get("chips", 100), "levels": levels}
+            self.start_form = {"game": chosen.name, "levels": levels, "options": options}
             return self.show("start", f"Cannot deal that game: {exc}")
-        self.store.set(self.keys.choices, json.dumps({
-            "game": name, "levels": levels, "players": players,
-            "chips": options.get("chips", 100), "partnership": options.get("partnership", False)}))
+        self.store.set(self.keys.choices, json.dumps(
+            {**self.remembered(), "game": chosen.name, "levels": levels, **options}))
         return self.begin(game, levels)
 
     def command(self, name: str, key: str | None = None) -> Effects | None:

@@ -269,8 +269,8 @@ def test_hostile_names_and_texts_are_escaped() -> None:
 # --- the start screen and links ---------------------------------------------------------
 def test_start_screen_has_a_level_row_per_seat_hidden_beyond_the_count() -> None:
     games = [("avissinia", True), ("avinas", False), ("abyssinia", True)]
-    html = render_start(games, ["easy", "medium", "hard"], game="abyssinia", players=6,
-                        chips=77, chosen_levels=["hard", "easy"])
+    html = render_start(games, ["easy", "medium", "hard"], game="abyssinia",
+                        options={"players": 6, "chips": 77}, chosen_levels=["hard", "easy"])
     tags = parse(html).tags
     rows = [a for t, a in tags if t == "label" and "data-seat" in a]
     assert [a["data-seat"] for a in rows] == [str(s) for s in range(1, 8)]

@@ -100,5 +100,5 @@ def test_remembered_choices_are_the_start_screens_defaults() -> None:
     assert re.search(r'name="partnership" value="1" checked', html)
     # what the page passes explicitly wins over what was remembered
     html = render_start([(g, True) for g in GAMES], LEVELS, remembered=remembered,
-                        game="avinas", players=3)
+                        game="avinas", options={"players": 3})
     assert re.search(r'value="avinas" checked', html) and '<option value="3" selected>' in html

@@ -18,19 +18,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol, cast
 
 from ..cards import DIAMONDS, HEARTS, SUIT_NAMES, SUIT_SYMBOLS, parse_card
-from ..registry import SPECS
+from ..registry import COMPASS, MANY, SPECS, FormOption
 from .markup import Markup, escape, html
 
 __all__ = [
     "GAME_TITLES", "MANY_NAMES", "SEAT_NAMES", "VIEWS", "Markup", "TableContext",
-    "card_back_html", "card_html", "esc", "html", "motion_attrs", "narrate", "render_saves",
-    "render_start", "render_table", "seat_anchor", "start_seats",
+    "card_back_html", "card_html", "card_short", "esc", "game_view", "html", "motion_attrs",
+    "narrate", "render_saves", "render_start", "render_table", "seat_anchor", "start_seats",
+    "word_list",
 ]
 
 # Seats on screen (RULINGS: the human is seat 0 at the bottom, then clockwise W, N, E).
-SEAT_NAMES = ("You", "West", "North", "East")
-# Abyssinia seats 2 to 8 round an oval: compass names would not fit, so letters clockwise.
-MANY_NAMES = ("You", "Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus")
+SEAT_NAMES = COMPASS
+MANY_NAMES = MANY  # names for the seats of the games with more than four
 MAX_SEATS = len(MANY_NAMES)
 POSITIONS = ("south", "west", "north", "east")
 GAME_TITLES = {name: spec.title for name, spec in SPECS.items()}
@@ -62,8 +62,11 @@ class GameView(Protocol):
 
     def narrate(self, last: Mapping[str, Any], names: Sequence[str]) -> str: ...
 
+    def turn_line(self, obs: Mapping[str, Any], legal: Sequence[str]) -> str: ...
 
-def _view(game: str) -> GameView | None:
+
+def game_view(game: str) -> GameView | None:
+    """The game's own view module, or None for a game without one."""
     module = VIEWS.get(game)
     if module is None:
         return None
@@ -76,7 +79,7 @@ def _view(game: str) -> GameView | None:
 def render_table(obs: Mapping[str, Any], ctx: TableContext | None = None) -> str:
     """The whole table for the human's observation ``obs``."""
     ctx = ctx or TableContext()
-    view = _view(str(obs.get("game", "")))
+    view = game_view(str(obs.get("game", "")))
     return view.render(obs, ctx) if view else generic_table(obs, ctx)
 
 
@@ -85,13 +88,28 @@ def narrate(obs: Mapping[str, Any], names: Sequence[str] = SEAT_NAMES) -> str:
     last = obs.get("last")
     if not last:
         return ""
-    view = _view(str(obs.get("game", "")))
+    view = game_view(str(obs.get("game", "")))
     if view is None:
         return f"{names[int(last['seat'])]}: {last.get('action', '')}"
     deals, ended = obs.get("deals"), last.get("deal_over")
     if isinstance(deals, list) and isinstance(ended, int) and 0 < ended <= len(deals):
         last = {**last, "deal_record": deals[ended - 1]}  # so the words can name the winners
     return view.narrate(last, names)
+
+
+def word_list(words: Sequence[str]) -> str:
+    """``a, b or c``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def card_short(code: str) -> str:
+    """A card's short name (``Q♣``), or the text as it is if it names no card."""
+    try:
+        return str(parse_card(code))
+    except ValueError:
+        return code
 
 
 # --- cards -----------------------------------------------------------------------------
@@ -217,15 +235,13 @@ def _options(values: Sequence[str], chosen: str) -> str:
 
 
 def seat_names(game: str, players: int) -> tuple[str, ...]:
-    """The names of a game's seats: compass points for the four-player games."""
-    if game == "abyssinia":
-        return MANY_NAMES[:players]
-    return SEAT_NAMES
+    """The names of a game's seats (the registry's: compass points for four players)."""
+    return SPECS[game].names_for(players) if game in SPECS else SEAT_NAMES
 
 
 def start_seats(game: str, players: int) -> list[tuple[int, str, bool]]:
     """The start screen's opponent rows: ``(seat, name, shown)`` for seats 1 to 7; the
-    rows beyond the game's player count are hidden (the glue re-applies this on change)."""
+    rows beyond the game's player count are hidden (the page re-applies this on change)."""
     names = seat_names(game, players)
     count = len(names)
     return [(seat, names[seat] if seat < count else MANY_NAMES[seat], seat < count)
@@ -233,16 +249,49 @@ def start_seats(game: str, players: int) -> list[tuple[int, str, bool]]:
 
 
 # A sentence or two per game on the start screen: players, partnerships, length.
-GAME_BLURBS = {
-    "avissinia": "Four players, each alone or you and North against West and East. Capture "
-                 "cards by matching ranks; the first to 61 points after a round wins, about "
-                 "15 minutes.",
-    "avinas": "Four players in fixed partnerships, you and North against West and East, with "
-              "32 cards. Tricks and bids over several hands until a side has 12 pips, about "
-              "20 minutes.",
-    "abyssinia": "Two to eight players, each for their own chips. Buy cards from the market, "
-                 "then bet; the match ends when fewer than two can pay to enter a deal.",
-}
+GAME_BLURBS = {name: spec.blurb for name, spec in SPECS.items()}
+
+
+def form_option_html(option: FormOption, value: str) -> Markup:
+    """One start-form option (``registry.FormOption``) with ``value`` chosen."""
+    if option.kind == "radio":
+        return Markup().join(
+            html('<label class="choice"><input type="radio" name="{name}" value="{v}"{on}> '
+                 '{label}</label>', name=option.name, v=v,
+                 on=Markup(" checked" if v == value else ""), label=label)
+            for v, label in option.choices)
+    if option.kind == "select":
+        choices = Markup().join(
+            html('<option value="{v}"{on}>{label}</option>', v=v,
+                 on=Markup(" selected" if v == value else ""), label=label)
+            for v, label in option.choices)
+        return html('<label class="level">{label} <select name="{name}">{choices}</select>'
+                    '</label>', label=option.label, name=option.name, choices=choices)
+    note = html('<p class="small">{note}</p>', note=option.note) if option.note else ""
+    return html('<label class="level">{label} <input type="number" name="{name}" min="{low}" '
+                'max="{high}" step="1" value="{value}" inputmode="numeric"></label>{note}',
+                label=option.label, name=option.name, low=option.low, high=option.high,
+                value=value, note=Markup(note))
+
+
+def start_options_html(game: str, values: Mapping[str, str], shown: str) -> Markup:
+    """A game's options fieldset on the start form (hidden unless ``game`` is ``shown``)."""
+    spec = SPECS[game]
+    fields = Markup().join(form_option_html(o, values.get(o.name, o.default)) for o in spec.form)
+    return html('<fieldset class="opts-{name}" data-game="{name}"{hidden}><legend>{legend}'
+                '</legend>{fields}</fieldset>', name=game, legend=spec.title, fields=fields,
+                hidden=Markup("" if game == shown else " hidden"))
+
+
+def form_values(mem: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, str]:
+    """The start form's option values as text: those given, else those remembered."""
+    values: dict[str, str] = {}
+    for source in (mem, given):
+        for key, value in source.items():
+            if value is None or isinstance(value, (list, tuple, dict)):
+                continue
+            values[key] = ("1" if value else "0") if isinstance(value, bool) else str(value)
+    return values
 
 
 def render_start(
@@ -250,35 +299,28 @@ def render_start(
     levels: Sequence[str],
     *,
     chosen_levels: Sequence[str] = (),
-    partnership: bool = False,
     message: str = "",
     resume: Mapping[str, Any] | None = None,
-    names: Sequence[str] = SEAT_NAMES,
     game: str = "",
-    players: int = 4,
-    chips: int | str = 100,
+    options: Mapping[str, Any] | None = None,
     remembered: Mapping[str, Any] | None = None,
 ) -> str:
     """The start screen: pick the game, its options and each opponent's level.
 
     ``games`` lists ``(name, available)``; games whose modules are not there are shown
     disabled.  ``resume`` describes the game in progress (see ``save_summary``), if any.
-    ``game`` is the game chosen at first (else the first available), ``players`` and
-    ``chips`` Abyssinia's options.  There is a level selector for every seat a game can
-    have; those beyond the chosen game's count are ``hidden``, and each game's options
-    fieldset is hidden unless that game is chosen (``start_seats``; the glue keeps them in
-    step as the choices change).  ``remembered`` holds the player's last choices (keys
-    ``game``, ``levels``, ``players``, ``chips``, ``partnership``): they stand in for the
+    ``game`` is the game chosen at first (else the first available) and ``options`` its
+    start-form options (``registry.FormOption``, by name).  There is a level selector for
+    every seat a game can have; those beyond the chosen game's count are ``hidden``, and
+    each game's options fieldset is hidden unless that game is chosen (``start_seats``; the
+    page keeps them in step as the choices change).  ``remembered`` holds the player's last
+    choices (keys ``game``, ``levels`` and the options' names): they stand in for the
     choices not given.
     """
     mem = remembered or {}
     game = game or str(mem.get("game", ""))
     chosen_levels = chosen_levels or tuple(str(v) for v in mem.get("levels", ()))
-    partnership = partnership or bool(mem.get("partnership", False))
-    if players == 4 and isinstance(mem.get("players"), int):
-        players = int(mem["players"])
-    if str(chips) == "100" and mem.get("chips") is not None:
-        chips = mem["chips"]
+    values = form_values(mem, options or {})
     default_level = levels[len(levels) // 2] if levels else ""
     available = [name for name, ok in games if ok]
     first = game if game in available else (available[0] if available else "")
@@ -297,10 +339,9 @@ def render_start(
             f'value="{esc(name)}"{state}{described}> <span><strong>{title}</strong>{note}'
             f'{about}</span></label>'
         )
+    players = SPECS[first].player_count(values) if first in SPECS else 4
     seat_rows = []
     for seat, name, shown in start_seats(first, players):
-        if first != "abyssinia" and seat < len(names):
-            name = names[seat]
         level = chosen_levels[seat - 1] if len(chosen_levels) >= seat else default_level
         seat_rows.append(
             f'<label class="level" data-seat="{seat}"{"" if shown else " hidden"}>'
@@ -316,34 +357,15 @@ def render_start(
             '<button type="button" class="primary" data-cmd="resume">'
             f'Continue {title}</button></div>'
         )
-    ind, par = ("", " checked") if partnership else (" checked", "")
-    players_options = "".join(
-        f'<option value="{n}"{" selected" if n == players else ""}>{n}</option>'
-        for n in range(2, MAX_SEATS + 1)
-    )
-
-    def hide(name: str) -> str:
-        return "" if name == first else " hidden"
-
+    option_sets = "".join(start_options_html(name, values, first)
+                          for name, ok in games if ok and SPECS[name].form)
     return (
         '<section class="start" aria-labelledby="start-title">'
         '<h2 id="start-title">Deal a game</h2>'
         f"{alert}{resume_html}"
         '<form id="start-form" class="start-form" onsubmit="return false">'
         f'<fieldset><legend>Game</legend>{"".join(game_rows)}</fieldset>'
-        f'<fieldset class="opts-avissinia" data-game="avissinia"{hide("avissinia")}>'
-        '<legend>Avissinia</legend>'
-        f'<label class="choice"><input type="radio" name="partnership" value="0"{ind}> '
-        'Individual (each for their own)</label>'
-        f'<label class="choice"><input type="radio" name="partnership" value="1"{par}> '
-        'Partnership (you and North against West and East)</label></fieldset>'
-        f'<fieldset class="opts-abyssinia" data-game="abyssinia"{hide("abyssinia")}>'
-        '<legend>Abyssinia</legend>'
-        f'<label class="level">Players <select name="players">{players_options}</select>'
-        '</label>'
-        '<label class="level">Starting chips <input type="number" name="chips" min="41" '
-        f'max="1000000" step="1" value="{esc(chips)}" inputmode="numeric"></label>'
-        '<p class="small">A player needs 41 chips to enter a deal.</p></fieldset>'
+        f'{option_sets}'
         f'<fieldset class="opts-levels"><legend>Opponents</legend>{"".join(seat_rows)}'
         '</fieldset>'
         '<button type="button" class="primary" data-cmd="start">Deal</button>'

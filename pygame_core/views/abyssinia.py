@@ -22,12 +22,14 @@ from . import (
     TableContext,
     card_back_html,
     card_html,
+    card_short,
     esc,
     motion_attrs,
     plural,
     recent_html,
     result_dialog,
     summary_dialog,
+    word_list,
 )
 
 NAMES = MANY_NAMES  # seat names when the page gives none of its own
@@ -469,3 +471,20 @@ def render(obs: AbyssiniaObservation, ctx: TableContext) -> str:
         f'{_motion(obs)}><h2 class="visually-hidden">Abyssinia table</h2>'
         f'{seats}{centre_html(obs, names, ctx, playable)}{notice}{overlay}</section>'
     )
+
+
+def turn_line(obs: Mapping[str, Any], legal: Sequence[str]) -> str:
+    """The turn line's words on the player's turn: what can be done now."""
+    if any(a.startswith("buy") for a in legal):
+        offers = []
+        for item in obs.get("market", []):
+            chips = int(item.get("price", 0))
+            offers.append(f"the {item.get('side')} card ({card_short(str(item.get('card')))}, "
+                          f"{chips} chip{'s' if chips != 1 else ''})")
+        offers.append("the top of the pack blind")
+        return f"Your turn to buy one card: {word_list(offers)}."
+    to_call = int(obs.get("to_call") or 0)
+    if to_call:
+        can_raise = " raise by 1," if "raise" in legal else ""
+        return f"Your turn to bet: {to_call} to call. Call,{can_raise} or fold."
+    return "Your turn to bet: check, or bet 1."

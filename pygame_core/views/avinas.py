@@ -652,3 +652,29 @@ def render(obs: AvinasObservation, ctx: TableContext) -> str:
 __all__ = ["TRADITION", "describe", "narrate", "render", "result_html", "sheet_html",
            "summary_html"]
 
+
+def turn_line(obs: Mapping[str, Any], legal: Sequence[str]) -> str:
+    """The turn line's words on the player's turn: what can be done now."""
+    phase = str(obs.get("phase", ""))
+    if phase == "bid":
+        high = obs.get("high_bid") or 0
+        above = f" higher than {high}" if high else ""
+        return ("Your turn to bid: name how many trumps you would hold in a suit you do not "
+                f"name (all queens and jacks count){above}, or pass.")
+    if phase == "knock":
+        return "Your turn: knock (your side bids to take all 8 tricks), or play without knocking."
+    if phase == "knock back":
+        return "Your turn: the declarers knocked; knock back to double the stakes, or not."
+    if phase == "stop":
+        return "Your turn: stop the hand now (only the tricks taken count), or play on."
+    trick = obs.get("trick") or []
+    if not trick:
+        line = "Your turn to lead a card."
+        if any(a.startswith("facedown") for a in legal):
+            line += " With no trump to lead you may lead face up or face down."
+        elif obs.get("trick_number") in (1, 2) and len(legal) < len(obs.get("hand", [])):
+            line += " You must lead a trump."
+        return line
+    if len({a.split()[1] for a in legal}) < len(obs.get("hand", [])):
+        return "Your turn: follow suit (the highlighted cards). The highest trump wins the trick."
+    return "Your turn: you cannot follow suit, so any card may be played; a trump can win."

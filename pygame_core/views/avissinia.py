@@ -13,6 +13,7 @@ from . import (
     TableContext,
     card_back_html,
     card_html,
+    card_short,
     esc,
     hand_backs,
     motion_attrs,
@@ -21,6 +22,7 @@ from . import (
     result_dialog,
     seat_anchor,
     summary_dialog,
+    word_list,
 )
 
 
@@ -276,3 +278,20 @@ def render(obs: AvissiniaObservation, ctx: TableContext) -> str:
         + overlay
         + "</section>"
     )
+
+
+def turn_line(obs: Mapping[str, Any], legal: Sequence[str]) -> str:
+    """The turn line's words on the player's turn: what can be done now."""
+    takers = sorted({a.split()[1] for a in legal if a.startswith("capture")},
+                    key=lambda c: parse_card(c).rank)
+    adds = [a.split()[1] for a in legal if a.startswith("add")]
+    line = "Your turn: play a card."
+    if takers:
+        line += (" Match the top of the centre or of a pile to capture (now possible with "
+                 f"{word_list([card_short(c) for c in takers])}), or trail a card onto the centre.")
+    else:
+        line += " No capture is possible: trail a card onto the centre"
+        line += ", or add it to your own pile." if adds else "."
+    if adds and takers:
+        line += " You can also add to your own pile."
+    return line

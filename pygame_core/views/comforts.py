@@ -14,10 +14,9 @@ from typing import Any
 
 from .. import Game, new_game
 from ..base import read_digits
-from ..cards import parse_card
 from ..registry import SPECS
 from ..saves import SaveError, parse_json
-from . import GAME_TITLES, SEAT_NAMES, esc, narrate
+from . import GAME_TITLES, SEAT_NAMES, esc, game_view, narrate
 
 __all__ = [
     "DEFAULT_SETTINGS",
@@ -78,77 +77,6 @@ def _name(seat: int, names: Sequence[str]) -> str:
     return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
 
 
-def _list(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def _card_short(code: str) -> str:
-    try:
-        return str(parse_card(code))
-    except ValueError:
-        return code
-
-
-def _avissinia_turn(legal: Sequence[str]) -> str:
-    takers = sorted({a.split()[1] for a in legal if a.startswith("capture")},
-                    key=lambda c: parse_card(c).rank)
-    adds = [a.split()[1] for a in legal if a.startswith("add")]
-    line = "Your turn: play a card."
-    if takers:
-        line += (" Match the top of the centre or of a pile to capture (now possible with "
-                 f"{_list([_card_short(c) for c in takers])}), or trail a card onto the centre.")
-    else:
-        line += " No capture is possible: trail a card onto the centre"
-        line += ", or add it to your own pile." if adds else "."
-    if adds and takers:
-        line += " You can also add to your own pile."
-    return line
-
-
-def _avinas_turn(obs: Mapping[str, Any], legal: Sequence[str]) -> str:
-    phase = str(obs.get("phase", ""))
-    if phase == "bid":
-        high = obs.get("high_bid") or 0
-        above = f" higher than {high}" if high else ""
-        return ("Your turn to bid: name how many trumps you would hold in a suit you do not "
-                f"name (all queens and jacks count){above}, or pass.")
-    if phase == "knock":
-        return "Your turn: knock (your side bids to take all 8 tricks), or play without knocking."
-    if phase == "knock back":
-        return "Your turn: the declarers knocked; knock back to double the stakes, or not."
-    if phase == "stop":
-        return "Your turn: stop the hand now (only the tricks taken count), or play on."
-    trick = obs.get("trick") or []
-    if not trick:
-        line = "Your turn to lead a card."
-        if any(a.startswith("facedown") for a in legal):
-            line += " With no trump to lead you may lead face up or face down."
-        elif obs.get("trick_number") in (1, 2) and len(legal) < len(obs.get("hand", [])):
-            line += " You must lead a trump."
-        return line
-    if len({a.split()[1] for a in legal}) < len(obs.get("hand", [])):
-        return "Your turn: follow suit (the highlighted cards). The highest trump wins the trick."
-    return "Your turn: you cannot follow suit, so any card may be played; a trump can win."
-
-
-def _abyssinia_turn(obs: Mapping[str, Any], legal: Sequence[str]) -> str:
-    if any(a.startswith("buy") for a in legal):
-        offers = []
-        for item in obs.get("market", []):
-            chips = int(item.get("price", 0))
-            offers.append(f"the {item.get('side')} card ({_card_short(str(item.get('card')))}, "
-                          f"{chips} chip{'s' if chips != 1 else ''})")
-        offers.append("the top of the pack blind")
-        return f"Your turn to buy one card: {_list(offers)}."
-    to_call = int(obs.get("to_call") or 0)
-    if to_call:
-        can_raise = " raise by 1," if "raise" in legal else ""
-        return f"Your turn to bet: {to_call} to call. Call,{can_raise} or fold."
-    return "Your turn to bet: check, or bet 1."
-
-
 def turn_line(
     obs: Mapping[str, Any], names: Sequence[str] = SEAT_NAMES, *, summary: bool = False
 ) -> str:
@@ -170,13 +98,9 @@ def turn_line(
     if current != obs.get("seat", 0):
         return f"{_name(int(current), names)} to play…"
     legal = [str(a) for a in obs.get("legal", [])]
-    game = obs.get("game")
-    if game == "avissinia":
-        return _avissinia_turn(legal)
-    if game == "avinas":
-        return _avinas_turn(obs, legal)
-    if game == "abyssinia":
-        return _abyssinia_turn(obs, legal)
+    view = game_view(str(obs.get("game", "")))
+    if view is not None:
+        return view.turn_line(obs, legal)
     return f"Your turn: {len(legal)} possible move{'s' if len(legal) != 1 else ''}."
 
 

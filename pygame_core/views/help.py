@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
+from ..registry import SPECS
+
 HelpText = list[tuple[str, list[str]]]
 
 AVISSINIA: HelpText = [
@@ -161,10 +163,9 @@ ABYSSINIA: HelpText = [
     ),
 ]
 
+# Each game's help, by the registry's name (the constants above are named for their games).
 RULES: dict[str, tuple[str, HelpText]] = {
-    "avissinia": ("Avissinia", AVISSINIA),
-    "avinas": ("Avinas", AVINAS),
-    "abyssinia": ("Abyssinia", ABYSSINIA),
+    name: (spec.title, globals()[name.upper()]) for name, spec in SPECS.items()
 }
 
 

@@ -23,7 +23,9 @@ ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--no-first-run", "--disable-sync",
 ]
-READY = "document.body.dataset.ready === '1'"
+# A frame's document may not have its body yet (about:blank, or still parsing): a
+# predicate that threw would end the wait instead of retrying it.
+READY = "document.body !== null && document.body.dataset.ready === '1'"
 LOAD_TIMEOUT = 90_000
 
 

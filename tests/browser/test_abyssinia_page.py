@@ -11,7 +11,7 @@ import pytest
 from pygame_core import new_game
 from pygame_core.views import MANY_NAMES, session
 
-from .conftest import actions_of, open_page, settle
+from .conftest import READY, actions_of, open_page, settle
 
 pytestmark = pytest.mark.browser
 
@@ -123,7 +123,7 @@ def test_reload_resumes_the_same_state(shared: Any) -> None:
     before = current(shared).game
     pot = shared.inner_text(".aby-pot")
     shared.reload()
-    shared.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)
+    shared.wait_for_function(READY, timeout=90_000)
     settle(shared)
     after = current(shared).game
     assert after.history[:len(before.history)] == before.history
