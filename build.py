@@ -68,7 +68,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # and TOML chunks they could pull in later are not used by the page and are left out.
 PYSCRIPT_CHUNKS = ("error", "deprecations-manager", "donkey", "py-editor", "py-game",
                    "py-terminal")
-SITE_FILES = ("index.html", "style.css", "boot.js", "embed.js", "motion.js")
+SITE_FILES = ("index.html", "style.css", "boot.js", "embed.js", "motion.js", "page.js")
 # PyScript's `interpreter` module (web/loader.mjs): pyodide.mjs's loadPyodide, restoring a
 # memory snapshot when one is stored.  It lives beside pyodide.mjs because PyScript takes
 # the interpreter module's folder as Pyodide's indexURL.

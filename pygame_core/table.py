@@ -17,7 +17,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any, Protocol
 
 from . import GameError, OptionError, SaveError, inputs, new_game
-from .base import Game
+from .base import Game, read_digits
 from .opponents import Opponent, drive, make_opponent
 from .opponents.search import thinking_seconds
 from .registry import SPECS, GameSpec
@@ -28,6 +28,7 @@ HUMAN = 0
 FULL_STORAGE = "The browser's storage is full: this game is not being saved."
 PROTOCOL = "card-table"  # every message to and from a host page carries it (README, Embedding)
 COMMANDS = ("new-game", "pause", "resume")
+PANELS = ("help", "settings", "stats", "history")  # commands that open the dialog
 # Page parameters a host's new-game command may not set through its options.
 NOT_OPTIONS = frozenset(inputs.PAGE_PARAMS) - {"speed"}
 STALE = ("The last game could not be saved (the browser's storage was full), so it cannot "
@@ -221,6 +222,18 @@ class WebStorage:
 
 
 @dataclasses.dataclass
+class Work:
+    """Work the front end drives in slices, letting the browser run between them (the
+    page's ``run_sliced``; ``opponents.drive`` under CPython): ``steps`` yields between
+    slices and returns a result, which goes to ``done`` for what to do next.  The work is
+    dropped as soon as ``still()`` is false (the table moved on)."""
+
+    steps: Generator[None, None, Any]
+    done: Callable[[Any], Effects]
+    still: Callable[[], bool]
+
+
+@dataclasses.dataclass
 class Effects:
     """What the front end must do after a call."""
 
@@ -229,6 +242,11 @@ class Effects:
     post: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     schedule_ms: int | None = None  # run ``step`` again after this many milliseconds
     say: str = ""
+    panel: str | None = None  # HTML to show in the dialog (opened if closed)
+    close_panel: bool = False
+    copy: str = ""  # an address to copy: the part after the page's own (``?...``, ``#...``)
+    download: tuple[str, str] | None = None  # (file name, text) to offer as a file
+    work: Work | None = None  # sliced work to drive in the background
 
     def merge(self, other: Effects) -> Effects:
         self.draw = self.draw or other.draw
@@ -564,11 +582,16 @@ class TableScreens(Table):
     """The table as the page shows it: which screen, its HTML, the panels and the plain
     commands.  The page (``web/main.py``) only puts the HTML in place and wires events."""
 
-    def __init__(self, store: Storage, pace: int = 800, stamp: Callable[[], str] = now,
-                 keys: Keys | None = None) -> None:
-        super().__init__(store, pace, stamp, keys)
+    def __init__(self, store: Storage, pace: int | None = None,
+                 stamp: Callable[[], str] = now, keys: Keys | None = None) -> None:
+        """``pace`` None: the player's own, from the stored settings."""
+        super().__init__(store, 0 if pace is None else pace, stamp, keys)
+        self.settings = comforts.parse_settings(store.get(self.keys.settings))
+        if pace is None:
+            self.pace = int(self.settings["pace"])
         self.screen = "start"  # start, table or saves
         self.start_form: dict[str, Any] | None = None  # as filled in, when a deal was refused
+        self.hinted: tuple[int, str, str, str] | None = None  # (moves, note, action, why)
 
     def begin(self, game: Game[Any, Any], levels: list[str], narration: str = "") -> Effects:
         self.screen = "table"
@@ -710,15 +733,18 @@ class TableScreens(Table):
             {**self.remembered(), "game": chosen.name, "levels": levels, **options}))
         return self.begin(game, levels)
 
-    def command(self, name: str, key: str | None = None) -> Effects | None:
-        """The page's plain commands; None for one that is not among them."""
+    def command(self, name: str, key: str | None = None,
+                fields: Mapping[str, str] | None = None) -> Effects | None:
+        """The page's commands (``data-cmd``), with the clicked element's ``data-key`` and
+        the fields of the forms shown; None for one that is not among them."""
+        fields = fields or {}
         if name == "menu":
             return self.show("start")
         if name in ("resume", "close"):
             return self.show("start") if self.game is None else Effects(
                 draw=self.show("table").draw, schedule_ms=self.next_delay())
         if name == "next-round":
-            return self.next_round()
+            return self.next_round() if self.summary is not None else Effects()
         if name == "rematch":
             return self.rematch()
         if name == "saves":
@@ -731,7 +757,85 @@ class TableScreens(Table):
         if name == "delete" and key:
             self.store.remove(key)
             return self.show("saves", "Deleted.")
+        if name == "start":
+            return self.start_from_form(fields)
+        if name == "save-as":
+            return self.save_as_from_panel(fields.get("save-name", "").strip())
+        if name in PANELS:
+            return Effects(panel=self.panel_html(name, self.settings, fields.get("game", "")))
+        if name == "reset-stats":
+            self.reset_stats()
+            return Effects(panel=self.panel_html("stats", self.settings, ""))
+        if name == "panel-close":
+            return Effects(close_panel=True)
+        if name == "undo":
+            return self.undo()
+        if name == "last-play":
+            return self.last_play()
+        if name == "hint":
+            return self.hint_effects()
+        if name == "copy-link" and self.game is not None:
+            return Effects(copy="?" + self.address({}))
+        if name == "copy-replay" and self.replay_fragment():
+            return Effects(copy=f"#{self.replay_fragment()}")
+        if name == "export" and key:
+            text = self.export_text(key)
+            slot = "".join(c if c.isalnum() or c in "-_" else "-"
+                           for c in key[len(self.keys.slot):])
+            return None if text is None else Effects(
+                download=(f"cardtable-{slot or 'save'}.json", text))
         return None
+
+    def hint_effects(self) -> Effects:
+        """A hint as background work: the hard level's move for the human and why, shown
+        by ``hint_shown`` once found; dropped if the table moves on meanwhile."""
+        if not self.my_turn() or self.game is None:
+            return Effects(say="Hints are given on your turn.")
+        moves = len(self.game.history)
+
+        def still() -> bool:
+            return self.my_turn() and self.game is not None and len(self.game.history) == moves
+
+        def done(result: tuple[str, str] | None) -> Effects:
+            self.hinted = (moves, "", *result) if result else (
+                moves, "There are no hints for this game yet.", "", "")
+            return Effects(draw=True)
+
+        self.hinted = (moves, "Thinking about a hint…", "", "")
+        return Effects(draw=True, work=Work(self.hint_work(), done, still))
+
+    def hint_shown(self) -> tuple[str, str, str] | None:
+        """The hint for the position shown, if one was asked for: (a note such as
+        "Thinking about a hint…", or the action and the reason)."""
+        if self.hinted is None or self.game is None or self.hinted[0] != len(self.game.history):
+            return None
+        return self.hinted[1], self.hinted[2], self.hinted[3]
+
+    def set_setting(self, key: str, value: str | bool) -> Effects:
+        """A setting changed on the page (the pace from the bar or the settings panel): kept
+        in storage; unknown keys and unreadable values change nothing."""
+        if key == "pace":
+            pace = read_digits(str(value), 4)
+            if pace is None or pace not in comforts.PACES:
+                return Effects()
+            self.pace = self.settings["pace"] = pace
+        elif key in comforts.DEFAULT_SETTINGS:
+            self.settings[key] = bool(value)
+        else:
+            return Effects()
+        self.store.set(self.keys.settings, json.dumps(self.settings))
+        return Effects()
+
+    def import_file(self, text: str | Exception, file_name: str) -> Effects:
+        """A file chosen in Saves (its text, or why it could not be read): begun, or the
+        reason shown in Saves."""
+        if isinstance(text, Exception):
+            return self.show("saves", f"{file_name} cannot be read: {text}")
+        effects = self.import_text(text, file_name)
+        if not effects.schedule_ms and not self.at_table():
+            self.show("saves", effects.say)
+            effects.say = ""
+        return effects
 
     def save_as_from_panel(self, name: str) -> Effects:
         effects = self.save_as(name)

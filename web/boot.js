@@ -1,9 +1,30 @@
 // The few lines of JavaScript the browser requires before Python is up: the loading
-// progress, the embed flag, and the service worker (offline copy and update offer).
+// progress, the embed flag, the parent window's helpers, and the service worker (offline
+// copy and update offer).
 "use strict";
 (function () {
   var params = new URLSearchParams(location.search);
   if (params.get("embed") === "1") document.documentElement.classList.add("embed");
+
+  // The parent window (embedding), for web/main.py.  It may be of another origin, so it
+  // is touched in JavaScript only: a Python proxy of a cross-origin window could trip over
+  // properties it may not read.
+  window.cardTableHost = {
+    hasParent: function () { return window.parent !== window; },
+    post: function (message, origin) { window.parent.postMessage(message, origin); },
+    fromParent: function (event) { return event.source === window.parent; },
+    // The content's height: the bottom of what the table shows (the page itself is
+    // stretched to its frame, so its own height would never shrink).
+    contentHeight: function () {
+      var app = document.getElementById("app");
+      var bottom = 0;
+      for (var i = 0; i < app.children.length; i++) {
+        bottom = Math.max(bottom, app.children[i].getBoundingClientRect().bottom);
+      }
+      bottom += parseFloat(getComputedStyle(app).paddingBottom) || 0;
+      return Math.ceil(bottom + window.scrollY);
+    },
+  };
 
   // Loading progress: PyScript reports its steps as "py:progress" events.
   var steps = 0;

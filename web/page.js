@@ -1,0 +1,165 @@
+// The DOM work of web/main.py, done with what the table session decided (plain data in,
+// nothing decided here).  In JavaScript because it is nothing but DOM work, much of it on
+// every redraw: through Pyodide's proxies each element touched would cost a crossing.
+//
+// The keyboard's way round the table: each group of moves (the hand, and any element
+// marked data-roving) is one tab stop whose items the arrow keys, Home and End walk (the
+// ARIA "roving tabindex" pattern), and focus survives a redraw: it goes back to the same
+// move if it is still there, else to the dialog's button or the group.
+"use strict";
+(function () {
+  var ROVING = ".hand, [data-roving]";
+  var NEXT = ["ArrowRight", "ArrowDown"];
+  var PREV = ["ArrowLeft", "ArrowUp"];
+  var remembered = { action: null, index: 0 };
+
+  function items(element) {
+    var group = element && element.closest ? element.closest(ROVING) : null;
+    return group ? Array.prototype.slice.call(group.querySelectorAll("[data-action]")) : null;
+  }
+
+  function byAction(app, action) {
+    var all = app.querySelectorAll("[data-action]");
+    for (var i = 0; i < all.length; i++) {
+      if (all[i].getAttribute("data-action") === action) return all[i];
+    }
+    return null;
+  }
+
+  function focus(element) {
+    var group = items(element) || [];
+    group.forEach(function (item, i) {
+      item.tabIndex = item === element ? 0 : -1;
+      if (item === element) remembered.index = i;
+    });
+    element.focus({ preventScroll: false });
+  }
+
+  // Before a redraw: what has focus, and whether it is on the table (or nowhere).
+  function before(app) {
+    var active = document.activeElement;
+    remembered.action = null;
+    if (!active || !app.contains(active)) return active === document.body;
+    remembered.action = active.getAttribute("data-action");
+    var group = items(active);
+    if (group) remembered.index = Math.max(0, group.indexOf(active));
+    return true;
+  }
+
+  // After a redraw: one tabbable item per group, and focus back where it was.
+  function after(app, hadFocus) {
+    app.querySelectorAll(ROVING).forEach(function (group) {
+      var all = group.querySelectorAll("[data-action]");
+      for (var i = 0; i < all.length; i++) {
+        all[i].tabIndex = i === Math.min(remembered.index, all.length - 1) ? 0 : -1;
+      }
+    });
+    if (hadFocus) place(app);
+  }
+
+  function place(app) {
+    var target = app.querySelector("[autofocus]");
+    if (!target && remembered.action) target = byAction(app, remembered.action);
+    if (!target) target = app.querySelector(".hand [tabindex='0'], [data-roving] [tabindex='0']");
+    if (!target) target = app.querySelector("[data-action]");
+    if (target) focus(target);
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    var key = event.key;
+    if (NEXT.indexOf(key) < 0 && PREV.indexOf(key) < 0 && key !== "Home" && key !== "End") return;
+    var group = items(event.target);
+    if (!group || group.indexOf(event.target) < 0) return;
+    event.preventDefault();
+    var i = group.indexOf(event.target);
+    if (key === "Home") i = 0;
+    else if (key === "End") i = group.length - 1;
+    else i = (i + (NEXT.indexOf(key) >= 0 ? 1 : -1) + group.length) % group.length;
+    focus(group[i]);
+  });
+
+  function byId(name) { return document.getElementById(name); }
+
+  // The strip above the table: the turn line, the buttons that apply now, and the hint
+  // (``hintAction`` is marked and its spoken name returned, for the hint's words).
+  function strip(app, state) {
+    var tools = byId("table-tools");
+    tools.hidden = !state.atTable;
+    byId("turn-line").textContent = state.turnLine;
+    tools.querySelector("[data-cmd='hint']").disabled = !state.hint;
+    tools.querySelector("[data-cmd='undo']").disabled = !state.undo;
+    byId("hint").textContent = state.note;
+    var hinted = state.hintAction ? byAction(app, state.hintAction) : null;
+    if (!hinted) return null;
+    hinted.classList.add("hinted");
+    return (hinted.getAttribute("aria-label") || hinted.textContent).trim();
+  }
+
+  // The live log for screen readers (polite), which keeps its last ``keep`` lines.
+  function announce(keep, text) {
+    var live = byId("live");
+    var line = document.createElement("p");
+    line.textContent = text;
+    live.appendChild(line);
+    while (live.childElementCount > keep) live.firstElementChild.remove();
+  }
+
+  function say(text) {
+    var box = byId("notice");
+    box.textContent = text;
+    box.hidden = false;
+  }
+
+  // The start form as its choices change: the chosen game's options, and one level row
+  // per computer seat ([seat, name, shown] each).
+  function startLayout(game, seats) {
+    document.querySelectorAll("#start-form fieldset[data-game]").forEach(function (box) {
+      box.hidden = box.dataset.game !== game;
+    });
+    seats.forEach(function (row) {
+      var label = document.querySelector("#start-form .level[data-seat='" + row[0] + "']");
+      if (!label) return;
+      label.hidden = !row[2];
+      label.querySelector(".level-name").textContent = row[1];
+    });
+  }
+
+  // Every form's fields, by name (the start form, a save's name).
+  function fields() {
+    var out = {};
+    document.querySelectorAll("form").forEach(function (form) {
+      new FormData(form).forEach(function (value, name) { out[name] = String(value); });
+    });
+    return out;
+  }
+
+  function download(name, text) {
+    var url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    var link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+  }
+
+  // The dialog (help, settings, statistics, history), opened on its first control.
+  function openPanel(dialog, html) {
+    byId("panel-body").innerHTML = html;
+    var heading = dialog.querySelector("#panel-body h2");
+    if (heading) {
+      heading.id = heading.id || "panel-title";
+      dialog.setAttribute("aria-labelledby", heading.id);
+    }
+    if (!dialog.open) dialog.showModal();
+    var first = dialog.querySelector("#panel-body :is(input, select, button)");
+    if (first) first.focus();
+  }
+
+  window.cardPage = { before: before, after: after, place: place, focus: focus,
+                      byAction: byAction, strip: strip, announce: announce, say: say,
+                      startLayout: startLayout, fields: fields, download: download,
+                      openPanel: openPanel };
+})();
