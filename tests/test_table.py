@@ -473,3 +473,108 @@ def test_a_damaged_replay_link_explains_itself_on_the_start_screen() -> None:
         assert effects is not None and effects.draw
         assert viewer.game is None and not viewer.at_table()
         assert "This replay link does not work" in viewer.html()
+
+
+# --- the page's commands, settings and start form (web/main.py only carries them out) ---
+def at_your_turn(query: dict[str, str]) -> TableScreens:
+    t = TableScreens(DictStorage(), pace=0, stamp=lambda: "2026-12-01T21:00:00Z")
+    t.start_from_address(query)
+    run_computers(t)
+    return t
+
+
+def test_panel_commands_give_the_dialogs_html() -> None:
+    t = at_your_turn({"game": "avinas", "seed": "4"})
+    help_panel = t.command("help", None, {})
+    assert help_panel is not None and "How to play Avinas" in (help_panel.panel or "")
+    # on the start screen, help is about the game chosen in the form
+    t.show("start")
+    chosen = t.command("help", None, {"game": "abyssinia"})
+    assert chosen is not None and "How to play Abyssinia" in (chosen.panel or "")
+    settings = t.command("settings")
+    assert settings is not None and 'data-setting="animations"' in (settings.panel or "")
+    closing = t.command("panel-close")
+    assert closing is not None and closing.close_panel and closing.panel is None
+    assert t.command("no-such-command") is None
+
+
+def test_copy_and_export_commands_say_what_to_copy_and_download() -> None:
+    t = at_your_turn({"game": "avissinia", "seed": "12", "partnership": "1"})
+    copied = t.command("copy-link")
+    assert copied is not None and copied.copy.startswith("?game=avissinia&seed=12")
+    t.human_play(t.game.observation(HUMAN)["legal"][0])  # type: ignore[union-attr]
+    replay = t.command("copy-replay")
+    assert replay is not None and replay.copy.startswith("#replay=")
+    t.save_as("my <game>")
+    exported = t.command("export", Keys().slot + "my <game>")
+    assert exported is not None and exported.download is not None
+    name, text = exported.download
+    assert name == "cardtable-my--game-.json" and '"stats"' in text
+    assert t.command("export", Keys().slot + "gone") is None
+
+
+def test_settings_are_kept_and_bad_values_change_nothing() -> None:
+    store = DictStorage()
+    t = TableScreens(store)
+    assert t.pace == 800  # the player's own pace: the default until one is chosen
+    t.set_setting("pace", "300")
+    t.set_setting("animations", False)
+    t.set_setting("pace", "²")  # not ASCII digits
+    t.set_setting("pace", "123")  # not a pace the page offers
+    t.set_setting("colour", True)  # not a setting
+    again = TableScreens(store)
+    assert again.pace == 300 and again.settings["animations"] is False
+    assert "colour" not in again.settings
+
+
+def test_a_hint_is_background_work_for_this_position_only() -> None:
+    t = at_your_turn({"game": "avissinia", "seed": "21"})
+    effects = t.command("hint")
+    assert effects is not None and effects.work is not None
+    assert t.hint_shown() == ("Thinking about a hint…", "", "")
+    assert effects.work.still()
+    result, _ = drive(effects.work.steps)
+    assert effects.work.done(result).draw
+    note, action, why = t.hint_shown() or ("", "", "")
+    legal = t.game.observation(HUMAN)["legal"]  # type: ignore[union-attr]
+    assert note == "" and action in legal and why
+    t.human_play(action)  # the table moves on: the hint is for the position it was asked in
+    assert t.hint_shown() is None and not effects.work.still()
+    not_yours = TableScreens(DictStorage(), pace=0)
+    assert not_yours.command("hint").say == "Hints are given on your turn."  # type: ignore[union-attr]
+
+
+def test_the_start_form_layout_follows_the_choices() -> None:
+    t = TableScreens(DictStorage(), pace=0)
+    game, seats = t.start_layout({"game": "abyssinia", "players": "6"})
+    assert game == "abyssinia" and [s for s, _, shown in seats if shown] == [1, 2, 3, 4, 5]
+    game, seats = t.start_layout({"game": "avissinia", "players": "6"})
+    assert game == "avissinia" and [n for _, n, shown in seats if shown] == list(
+        SPECS["avissinia"].seat_names[1:])
+    # an unknown game or a hostile count falls back to a game and its own count
+    game, seats = t.start_layout({"game": "chess", "players": "٣"})
+    assert game in SPECS and sum(shown for _, _, shown in seats) == 3
+
+
+def test_the_start_form_deals_with_the_games_options_as_data() -> None:
+    t = TableScreens(DictStorage(), pace=0)
+    t.command("start", None, {"game": "abyssinia", "players": "3", "chips": "60",
+                              "level-1": "hard", "level-2": "easy"})
+    assert t.game is not None and t.game.num_players == 3 and t.levels == ["hard", "easy"]
+    t.command("start", None, {"game": "abyssinia", "players": "3", "chips": "7"})
+    refused = t.html()  # the form again, as it was filled in, with the engine's words
+    assert "Cannot deal that game" in refused and "chips" in refused and 'value="7"' in refused
+    assert t.game.num_players == 3  # the game in progress is still there
+    t.command("start", None, {"game": "avissinia", "partnership": "1"})
+    assert t.game.NAME == "avissinia" and t.game.options.partnership
+
+
+def test_an_imported_file_that_cannot_be_read_is_explained_in_saves() -> None:
+    t = TableScreens(DictStorage(), pace=0)
+    t.import_file(OSError("permission denied"), "x.json")
+    assert t.screen == "saves" and "x.json cannot be read" in t.html()
+    t.import_file("{not json", "y.json")
+    assert t.screen == "saves" and "y.json cannot be imported" in t.html()
+    good = new_game("avinas", seed=5)
+    t.import_file(json.dumps(good.to_json()), "z.json")
+    assert t.screen == "table" and t.game is not None and t.game.seed == 5

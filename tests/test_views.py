@@ -159,7 +159,7 @@ def test_share_link_round_trips() -> None:
         ({"game": "avissinia", "seed": "x1"}, "seed"),
         ({"game": "avissinia", "seed": str(2**64)}, "seed"),
         ({"game": "avissinia", "seed": "1", "partnership": "maybe"}, "partnership"),
-        ({"game": "avissinia", "seed": "1", "colour": "red"}, "unknown option"),
+        ({"game": "avissinia", "seed": "1", "colour": "red"}, "not an option"),
         ({"seed": "1"}, "no game"),
         ({"game": "avissinia", "seed": "1", "levels": "a,b"}, "levels"),
     ],

@@ -6,15 +6,12 @@ page adds: the opponents' levels, the slot's name and when it was saved.
 
 from __future__ import annotations
 
-import dataclasses
 import importlib.util
 import json
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .. import GAMES, Game, OptionError, inputs, new_game
-from ..base import check_seed
+from .. import GAMES, Game, inputs
 from ..opponents import LEVELS, Opponent, make_opponent
 from . import GAME_TITLES
 
@@ -55,58 +52,13 @@ def available_games() -> list[tuple[str, bool]]:
     return out
 
 
-@dataclasses.dataclass(frozen=True)
-class Deal:
-    """A deal asked for by a link: the game, its seed and options, the opponents' levels."""
-
-    game: str
-    seed: int | None  # None: a fresh deal each time the link is opened
-    options: dict[str, str]
-    levels: tuple[str, ...] | None = None
-
-    def start(self) -> Game[Any, Any]:
-        """The game itself; raises OptionError naming what the link got wrong."""
-        seed = random.randrange(2**53) if self.seed is None else self.seed
-        try:
-            game = new_game(self.game, seed=seed, **self.options)
-        except ImportError as exc:
-            raise OptionError(f"the game {self.game!r} is not available yet") from exc
-        wanted = game.num_players - 1
-        if self.levels is not None and len(self.levels) != wanted:
-            raise OptionError(
-                f"levels must name {wanted} opponents for {game.num_players} players, "
-                f"not {len(self.levels)}"
-            )
-        return game
-
-
-# One reading of a link's levels, the validating reader's.
-parse_levels = inputs.read_levels
-
-
-def parse_query(params: Mapping[str, str]) -> Deal | None:
-    """Read a share link's query (``game``, ``seed`` and the game's options).
-
-    Without a seed the link deals afresh each time it is opened.
-
-    None if the address names no game; OptionError (with the engine's words) if it is
-    broken: an unknown game, a bad seed, a bad option.
-    """
-    if "game" not in params:
-        if "seed" in params:
-            raise OptionError("the link has a seed but no game")
-        return None
-    game = params["game"]
-    if game not in GAMES:
-        raise OptionError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
-    text = params.get("seed")
-    if text is not None and not text.isdigit():
-        raise OptionError(f"seed must be a whole number, not {text!r}")
-    seed = None if text is None else check_seed(int(text))
-    options = {k: v for k, v in params.items() if k not in PAGE_PARAMS}
-    levels = parse_levels(params["levels"]) if "levels" in params else None
-    deal = Deal(game, seed, options, levels)
-    return deal
+def parse_query(params: Mapping[str, str]) -> inputs.Link | None:
+    """Read a share link's query (``game``, ``seed`` and the game's options) with the one
+    validating reader (``inputs.read_link``).  Without a seed the link deals afresh each
+    time it is opened.  None if the address names no game; OptionError (with the engine's
+    words) if it is broken: an unknown game, a bad seed, a bad option."""
+    link = inputs.read_link(list(params.items()))
+    return link if link.game is not None else None
 
 
 # Characters a query value may hold unescaped.  Our links carry numbers, booleans, names,
