@@ -106,25 +106,28 @@ def zip_package(dest: Path) -> None:
             zf.writestr(info, path.read_bytes(), compresslevel=9)
 
 
-def make_snapshot(zip_path: Path) -> Path:
-    """A memory snapshot of Python with the table's modules imported, made under Node from
-    the very Pyodide that dist/ ships.  Its name is a hash of that Pyodide build, of the
-    zipped package and of the script that makes it, so a stale snapshot is never used;
-    made once per hash (it takes a Pyodide start under Node) and kept in .cache/."""
+def make_snapshot(zip_path: Path) -> tuple[Path, Path]:
+    """The page's package zip with its start-up modules compiled to bytecode, and a memory
+    snapshot of Python with them imported, both made under Node from the very Pyodide that
+    dist/ ships (web/make-snapshot.mjs says why).  Named by a hash of that Pyodide build,
+    of the source zip and of the script, so a stale snapshot is never used; made once per
+    hash (it takes a Pyodide start under Node) and kept in .cache/."""
     pyodide = NODE_MODULES / "pyodide"
     script = WEB / "make-snapshot.mjs"
     digest = hashlib.sha256()
     for path in [*(pyodide / name for name in PYODIDE_FILES), zip_path, script]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     out = SNAPSHOT_CACHE / f"snapshot-{digest.hexdigest()[:16]}.bin"
-    if not out.exists():
+    page_zip = out.with_suffix(".zip")
+    if not (out.exists() and page_zip.exists()):
         SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
-        for old in SNAPSHOT_CACHE.glob("snapshot-*.bin"):
+        for old in SNAPSHOT_CACHE.glob("snapshot-*"):
             old.unlink()
-        partial = out.with_suffix(".part")
-        run("node", script, pyodide, zip_path, partial)
+        partial, partial_zip = out.with_suffix(".part"), out.with_suffix(".zip-part")
+        run("node", script, pyodide, zip_path, partial, partial_zip)
+        partial_zip.rename(page_zip)
         partial.rename(out)
-    return out
+    return out, page_zip
 
 
 def pyscript_files() -> list[Path]:
@@ -224,8 +227,11 @@ def cmd_build(args: argparse.Namespace) -> None:
         shutil.copyfile(NODE_MODULES / "pyodide" / name, DIST / "pyodide" / name)
     for path in pyscript_files():
         shutil.copyfile(path, DIST / "pyscript" / path.name)
-    zip_package(DIST / "pygame_core.zip")
-    snapshot = make_snapshot(DIST / "pygame_core.zip")
+    SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+    source_zip = SNAPSHOT_CACHE.parent / "pygame_core-source.zip"
+    zip_package(source_zip)
+    snapshot, page_zip = make_snapshot(source_zip)
+    shutil.copyfile(page_zip, DIST / "pygame_core.zip")
     shutil.copyfile(snapshot, DIST / "pyodide" / snapshot.name)
     loader = (WEB / LOADER).read_text().replace("__SNAPSHOT__", snapshot.name)
     snapshot_sha = hashlib.sha256(snapshot.read_bytes()).hexdigest()

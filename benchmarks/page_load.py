@@ -79,11 +79,21 @@ class QuietServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
+def keep_body(request: Any, bodies: list[bytes]) -> None:
+    """A finished response's body; one the page navigated away from has none to give
+    (the service worker's background fetches): it is not part of the load."""
+    try:
+        bodies.append(request.response().body())
+    except Exception as exc:  # playwright's Error: "No resource with given identifier"
+        if "navigated away" not in str(exc) and "No resource" not in str(exc):
+            raise
+
+
 def watched(context: Any) -> tuple[Any, list[bytes]]:
     context.add_init_script(MARK_READY)
     page = context.new_page()
     bodies: list[bytes] = []
-    page.on("requestfinished", lambda r: bodies.append(r.response().body()))
+    page.on("requestfinished", lambda r: keep_body(r, bodies))
     return page, bodies
 
 
