@@ -178,7 +178,7 @@ class Abyssinia(Game[Move, AbyssiniaOptions]):
         self.deals: list[dict[str, Any]] = []  # one summary per finished deal
         self.over = False
         self.last: dict[str, Any] | None = None
-        self.dealer = options.dealer if options.dealer is not None else self.rng.randrange(n)
+        self.dealer = self.first_dealer(n)
         self._start_deal(list(options.deck) if options.deck is not None else None, first=True)
 
     # --- the deal ----------------------------------------------------------------------
@@ -194,10 +194,8 @@ class Abyssinia(Game[Move, AbyssiniaOptions]):
             self.dealer = _ordered_from(self.dealer + 1, entering, n)[0]
         self.order = _ordered_from(self.dealer + 1, entering, n)  # turn order this deal
         self.status = [ACTIVE if s in entering else OUT for s in range(n)]
-        if pack is None:
-            pack = full_pack()
-            self.rng.shuffle(pack)
-        self.pack = pack[::-1]  # top of the pack at the end, so drawing pops
+        # The top of the pack at the end, so drawing pops.
+        self.pack = self.pack_for_deal(pack, full_pack)[::-1]
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.antes = [ANTE if s in entering else 0 for s in range(n)]
         self.purchases = [0] * n
@@ -243,20 +241,14 @@ class Abyssinia(Game[Move, AbyssiniaOptions]):
         return self.n
 
     @property
-    def current_player(self) -> int | None:
-        return self.player
-
-    @property
     def is_over(self) -> bool:
         return self.over
 
     @property
-    def deals_played(self) -> int:
+    def deals_finished(self) -> int:
         return len(self.deals)
 
-    @property
-    def deals_finished(self) -> int:
-        return self.deals_played
+    deals_played = deals_finished
 
     def _legal(self) -> tuple[Move, ...]:
         if self.over:

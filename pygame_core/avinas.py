@@ -335,14 +335,12 @@ class Avinas(Game[Action, AvinasOptions]):
         self.result: int | None = None  # winning side, DRAW, or None while playing
         self.last: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
-        self.dealer = options.dealer if options.dealer is not None else self.rng.randrange(PLAYERS)
+        self.dealer = self.first_dealer(PLAYERS)
         self._deal(list(options.deck) if options.deck is not None else None)
 
     # --- dealing ---------------------------------------------------------------------
     def _deal(self, pack: list[Card] | None) -> None:
-        if pack is None:
-            pack = short_pack()
-            self.rng.shuffle(pack)
+        pack = self.pack_for_deal(pack, short_pack)
         d = self.dealer
         order = [(d + 1 + i) % PLAYERS for i in range(PLAYERS)]  # dealer's left first
         dealt: list[list[Card]] = [[] for _ in range(PLAYERS)]
@@ -397,21 +395,15 @@ class Avinas(Game[Action, AvinasOptions]):
         return PLAYERS
 
     @property
-    def current_player(self) -> int | None:
-        return None if self.result is not None else self.player
-
-    @property
     def is_over(self) -> bool:
         return self.result is not None
 
     @property
-    def hands_played(self) -> int:
+    def deals_finished(self) -> int:
         """Hands finished so far, void (all-pass) hands included."""
         return len(self.hand_records)
 
-    @property
-    def deals_finished(self) -> int:
-        return self.hands_played
+    hands_played = deals_finished
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:

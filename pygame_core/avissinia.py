@@ -197,15 +197,13 @@ class Avissinia(Game[Play, AvissiniaOptions]):
         self.winning_side: int | None = None
         # The latest play as (round, seat, play, captured cards); shown by observations.
         self.last: tuple[int, int, Play, list[Card]] | None = None
-        self.dealer = options.dealer if options.dealer is not None else self.rng.randrange(PLAYERS)
+        self.dealer = self.first_dealer(PLAYERS)
         self._start_round(list(options.deck) if options.deck is not None else None)
 
     # --- dealing ---------------------------------------------------------------------
     def _start_round(self, pack: list[Card] | None) -> None:
-        if pack is None:
-            pack = full_pack()
-            self.rng.shuffle(pack)
-        self.stock = pack[::-1]  # top of the pack at the end, so dealing pops
+        # The top of the pack at the end, so dealing pops.
+        self.stock = self.pack_for_deal(pack, full_pack)[::-1]
         self.hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
         self.piles: list[list[Card]] = [[] for _ in range(PLAYERS)]
         self.centre: list[Card] = []
@@ -243,10 +241,6 @@ class Avissinia(Game[Play, AvissiniaOptions]):
     @property
     def deals_finished(self) -> int:
         return len(self.rounds)
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self.winning_side is not None else self.player
 
     @property
     def is_over(self) -> bool:

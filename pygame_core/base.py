@@ -10,10 +10,13 @@ from __future__ import annotations
 import dataclasses
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from .save_format import save_dict
+
+if TYPE_CHECKING:
+    from .cards import Card
 
 
 class GameError(ValueError):
@@ -175,9 +178,11 @@ class Game(ABC, Generic[A, OptionsT]):
     def num_players(self) -> int: ...
 
     @property
-    @abstractmethod
     def current_player(self) -> int | None:
-        """The seat to act, or None once the match is over."""
+        """The seat to act, or None once the match is over (each game keeps the seat to
+        act as ``player``)."""
+        seat: int | None = getattr(self, "player", None)
+        return None if self.is_over else seat
 
     @property
     @abstractmethod
@@ -278,6 +283,21 @@ class Game(ABC, Generic[A, OptionsT]):
                     value = [getattr(v, "code", v) for v in value]
                 out[field.name] = value
         return out
+
+    def first_dealer(self, players: int) -> int:
+        """The dealer the options name, else one drawn by the match's chance."""
+        dealer: int | None = getattr(self.options, "dealer", None)
+        return dealer if dealer is not None else self.rng.randrange(players)
+
+    def pack_for_deal(self, given: list[Card] | None, fresh: Callable[[], list[Card]]
+                      ) -> list[Card]:
+        """The pack to deal: ``given`` (a scripted deck) as it is, else ``fresh()``
+        shuffled by the match's chance."""
+        if given is not None:
+            return given
+        pack = fresh()
+        self.rng.shuffle(pack)
+        return pack
 
     def deal_result(self) -> list[float]:
         """Each seat's result in the last finished deal, by the game's own measure (the

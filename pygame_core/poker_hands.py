@@ -132,36 +132,25 @@ def low_key(cards: Sequence[Any]) -> int:
     return _LOW[w[a[0]] + w[b[0]] + w[c[0]] + w[d[0]] + w[e[0]]]
 
 
-def _grouped_name(category: int, ranks: tuple[int, ...]) -> str | None:
-    """Names shared by high and low hands that hold a pair or better."""
-    if category == ONE_PAIR:
-        return f"pair of {PLURALS[ranks[0]]}"
-    if category == TWO_PAIR:
-        return f"{PLURALS[ranks[0]]} and {PLURALS[ranks[1]]}"
-    if category == THREE_OF_A_KIND:
-        return f"three {PLURALS[ranks[0]]}"
-    if category == FULL_HOUSE:
-        return f"{PLURALS[ranks[0]]} full of {PLURALS[ranks[1]]}"
-    if category == FOUR_OF_A_KIND:
-        return f"four {PLURALS[ranks[0]]}"
-    return None
+# A hand with a pair or better, named alike high and low: its category's words around the
+# plural names of its grouped ranks (the first, and for two pair and a full house, the second).
+GROUPED_WORDS = {
+    ONE_PAIR: "pair of {0}", TWO_PAIR: "{0} and {1}", THREE_OF_A_KIND: "three {0}",
+    FULL_HOUSE: "{0} full of {1}", FOUR_OF_A_KIND: "four {0}",
+}
 
 
 def high_name(key: int) -> str:
     """A high hand's spoken name, e.g. ``three nines`` or ``queen-high flush``."""
     category, ranks = HIGH_CLASSES[key]
     top = RANK_NAMES[ranks[0]]
-    if category == STRAIGHT_FLUSH:
-        return "royal flush" if ranks[0] == ACE else f"{top}-high straight flush"
-    if category == STRAIGHT:
-        return f"{top}-high straight"
-    if category == FLUSH:
-        return f"{top}-high flush"
-    if category == HIGH_CARD:
-        return f"{top} high"
-    name = _grouped_name(category, ranks)
-    assert name is not None
-    return name
+    ungrouped = {
+        STRAIGHT_FLUSH: "royal flush" if ranks[0] == ACE else f"{top}-high straight flush",
+        STRAIGHT: f"{top}-high straight", FLUSH: f"{top}-high flush", HIGH_CARD: f"{top} high",
+    }
+    if category in ungrouped:
+        return ungrouped[category]
+    return GROUPED_WORDS[category].format(*(PLURALS[r] for r in ranks[:2]))
 
 
 def low_name(key: int) -> str:
@@ -170,9 +159,7 @@ def low_name(key: int) -> str:
     ranks = tuple((r - 1) % 13 for r in low_ranks)  # back to two 0 .. ace 12
     if category == HIGH_CARD:
         return f"{RANK_NAMES[ranks[0]]}-{RANK_NAMES[ranks[1]]} low"
-    name = _grouped_name(category, ranks)
-    assert name is not None
-    return name
+    return GROUPED_WORDS[category].format(*(PLURALS[r] for r in ranks[:2]))
 
 
 def high_category(key: int) -> int:

@@ -148,6 +148,25 @@ class SearchOpponent(Opponent[ObsT]):
         overrides it with its own fast playout."""
         return run_to_end(self._medium_playout(world, action))
 
+    def search(self, obs: ObsT, candidates: list[str]
+               ) -> Generator[None, None, tuple[str, dict[str, float]]]:
+        """PIMC over worlds sampled from ``obs`` (``world``), each candidate scored by
+        ``action_value``, within the budget: the best candidate and every candidate's mean."""
+        from .search import pimc
+
+        rng = self.rng
+        best, means, self.iterations = yield from pimc(
+            candidates, lambda: self.world(obs, rng), self.action_value, self.budget)
+        self.playouts = self.iterations * len(candidates)
+        return best, means
+
+    @staticmethod
+    def after(world: Any, action: str) -> Any:
+        """A copy of the sighted ``world`` with ``action`` taken (to play out from)."""
+        trial = world.clone()
+        trial._apply(type(world).parse_action(action))
+        return trial
+
     def action_value_slices(self, world: Any, action: str) -> Generator[None, None, float]:
         """``action_value``, yielding between the moves of the default's long playout so a
         caller on the page keeps its slices short; a game's own fast ``action_value`` is

@@ -49,7 +49,7 @@ from ..avinas import (
 )
 from ..cards import ACE, QUEEN, SEVEN, SUIT_NAMES, SUITS, Card, parse_card, short_pack
 from . import Opponent, SearchOpponent, Thinking
-from .search import Budget, pimc
+from .search import Budget
 
 _DEFAULTS = AvinasOptions()
 POINTS = _DEFAULTS.card_points()
@@ -574,14 +574,7 @@ class Hard2026(SearchOpponent[AvinasObservation]):
         if len(candidates) == 1:
             self.reason = "the only sensible choice"
             return candidates[0]
-        rng = self.rng
-
-        def sample() -> Avinas:
-            return self.world(obs, rng)
-
-        best, means, self.iterations = yield from pimc(
-            candidates, sample, self.action_value, self.budget)
-        self.playouts = self.iterations * len(candidates)
+        best, means = yield from self.search(obs, candidates)
         if best == "knock" and means["knock"] < means["no knock"] + 0.5:
             best = "no knock"  # sighted playouts flatter a knock: demand a clear gain
         self.reason = (
@@ -594,9 +587,7 @@ class Hard2026(SearchOpponent[AvinasObservation]):
         return world_from_observation(obs, rng)
 
     def action_value(self, world: Avinas, action: str) -> float:
-        trial = world.clone()
-        trial._apply(Avinas.parse_action(action))
-        return playout(trial, self.seat)
+        return playout(self.after(world, action), self.seat)
 
 
 class Hard(Hard2026):

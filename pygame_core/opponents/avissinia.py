@@ -38,7 +38,7 @@ from ..avissinia import (
 )
 from ..cards import JACK, Card, parse_card
 from . import Observation, Opponent, SearchOpponent, Thinking, chance_of_any
-from .search import Budget, pimc, resample
+from .search import Budget, resample
 
 
 class _View:
@@ -282,14 +282,7 @@ class Hard2026(SearchOpponent[AvissiniaObservation]):
         # Prune plays that are never better: trailing a card when another trail is
         # identical in every way that matters is searched once (same rank and value).
         candidates = _distinct(legal, view)
-        rng = self.rng
-
-        def sample() -> Avissinia:
-            return self.world(obs, rng)
-
-        best, means, self.iterations = yield from pimc(
-            candidates, sample, self.action_value, self.budget)
-        self.playouts = self.iterations * len(candidates)
+        best, means = yield from self.search(obs, candidates)
         self.reason = f"searched {len(candidates)} plays; expects {means[best]:+.1f} points"
         return best
 
@@ -297,9 +290,7 @@ class Hard2026(SearchOpponent[AvissiniaObservation]):
         return world_from_observation(obs, rng)
 
     def action_value(self, world: Avissinia, action: str) -> float:
-        trial = world.clone()
-        trial._apply(Avissinia.parse_action(action))
-        return _greedy_playout(trial, self.seat)
+        return _greedy_playout(self.after(world, action), self.seat)
 
 
 def _distinct(legal: list[str], view: _View) -> list[str]:

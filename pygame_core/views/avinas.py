@@ -78,26 +78,31 @@ def _action_words(action: str) -> str:
             "play on": "Play on"}.get(action, action)
 
 
+def _card_play(action: str) -> tuple[str, str, str]:
+    """A card play's parts: the card's code, the face-down signal and the trump suit named
+    (each "" when the play has none)."""
+    words = action.split()
+    if words[0] == "facedown":
+        return words[1], " ".join(words[2:]), ""
+    return words[1], "", words[3] if len(words) == 4 else ""
+
+
 def describe(action: str) -> str:
     """The spoken label of a card control, e.g. "queen of clubs, trumps hearts"."""
-    words = action.split()
-    card = parse_card(words[1])
-    if words[0] == "facedown":
-        return f"{card.name}, face down, signal {' '.join(words[2:])}"
-    if len(words) == 4:
-        return f"{card.name}, trumps {SUIT_NAMES[SUITS.index(words[3])]}"
-    return card.name
+    code, signal, trumps = _card_play(action)
+    name = parse_card(code).name
+    if signal:
+        return f"{name}, face down, signal {signal}"
+    return f"{name}, trumps {SUIT_NAMES[SUITS.index(trumps)]}" if trumps else name
 
 
 def _option_text(action: str) -> str:
     """The visible text of one of several plays of one card."""
-    words = action.split()
-    card = _card(words[1])
-    if words[0] == "facedown":
-        return f"Face down — {' '.join(words[2:])}"
-    if len(words) == 4:
-        return f"{card} — trumps {SUIT_SYMBOLS[SUITS.index(words[3])]}"
-    return "Lead face up"
+    code, signal, trumps = _card_play(action)
+    if signal:
+        return f"Face down — {signal}"
+    return f"{_card(code)} — trumps {SUIT_SYMBOLS[SUITS.index(trumps)]}" if trumps \
+        else "Lead face up"
 
 
 # What a player did, for the decisions that carry no card or number.
