@@ -71,7 +71,7 @@ def test_the_last_plays_show_by_each_seat(game: str) -> None:
     html = render_table(g.observation(0), ctx)
     seat1 = html.split('data-seat="1"')[1].split("</section>")[0]
     seat2 = html.split('data-seat="2"')[1].split("</section>")[0]
-    assert '<p class="recent">West played the queen</p>' in seat1
+    assert '<p class="recent"><span>West played the queen</span></p>' in seat1
     assert "North passed &lt;b&gt;" in seat2 and "West played" not in seat2
     assert 'class="recent"' not in render_table(g.observation(0))
 

@@ -151,7 +151,8 @@ def recent_html(ctx: TableContext, seat: int) -> str:
     words = [text for who, text in ctx.recent if who == seat]
     if not words:
         return ""
-    return f'<p class="recent">{esc(" · ".join(words))}</p>'
+    # One span a play (the stylesheet puts the dots between): a phone shows only the last.
+    return f'<p class="recent">{"".join(f"<span>{esc(w)}</span>" for w in words)}</p>'
 
 
 def motion_attrs(source: str = "", sink: str = "", chips: str = "") -> str:
