@@ -173,6 +173,19 @@ def test_hand_and_centre_fit_a_small_phone(new_context: Any, site: str, game: st
     box = page.evaluate(TOGETHER, [CENTRE[game], HAND[game]])
     assert box["top"] >= 0 and box["bottom"] <= box["height"] + 1, f"{game}{extra}: {box}"
     assert box["left"] >= 0 and box["right"] <= box["width"] + 1, f"{game}{extra}: {box}"
+    # and later, when every seat shows what it did since the player's last move (most after
+    # a fold, when the others play out the deal)
+    rng = random.Random(2)
+    for _ in range(4):
+        actions = actions_of(page)
+        move = next((a for a in actions if a.startswith("fold")), rng.choice(actions))
+        page.click(f"[data-action='{move}']", force=True)
+        while settle(page) == "summary":
+            page.click("[data-cmd='next-round']")
+        if settle(page) != "you":
+            break
+        later = page.evaluate(TOGETHER, [CENTRE[game], HAND[game]])
+        assert later["top"] >= 0 and later["bottom"] <= later["height"] + 1, f"{game}: {later}"
     cards = page.eval_on_selector_all(
         f"{HAND[game]} [data-action]", "els => els.map(e => e.getBoundingClientRect().width)")
     assert all(w >= 44 for w in cards), f"{game}: cards narrower than 44 px: {cards}"
