@@ -14,7 +14,7 @@ import json
 import random
 import time
 from collections.abc import Callable, Generator, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import GameError, OptionError, SaveError, inputs, new_game
 from .base import Game
@@ -23,7 +23,13 @@ from .opponents.search import thinking_seconds
 from .saves import parse_json
 from .views import comforts, narrate, session
 
+if TYPE_CHECKING:
+    from .replay_view import DealReview, ReplayView
+
 HUMAN = 0
+# A finished match opened from its link offers to step through it.
+STEP_THROUGH = ('<p class="replay-offer"><button type="button" data-cmd="replay-open" '
+                'data-key="all">Step through the replay</button></p>')
 FULL_STORAGE = "The browser's storage is full: this game is not being saved."
 PROTOCOL = "card-table"  # every message to and from a host page carries it (README, Embedding)
 COMMANDS = ("new-game", "pause", "resume")
@@ -220,6 +226,16 @@ class WebStorage:
 
 
 @dataclasses.dataclass
+class Work:
+    """Work the page drives in slices, the browser running between them: ``steps`` yields
+    after each slice (a number: wait that many milliseconds first) and returns a result,
+    which goes to ``done``; the page then does the Effects ``done`` returns."""
+
+    steps: Generator[float | None, None, Any]
+    done: Callable[[Any], Effects]
+
+
+@dataclasses.dataclass
 class Effects:
     """What the front end must do after a call."""
 
@@ -228,6 +244,10 @@ class Effects:
     post: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     schedule_ms: int | None = None  # run ``step`` again after this many milliseconds
     say: str = ""
+    work: Work | None = None  # sliced work for the page to run (a review, a replay playing)
+    panel: str | None = None  # open this panel ("" closes the one open)
+    update: dict[str, str] = dataclasses.field(default_factory=dict)  # element id -> HTML
+    copy: str = ""  # text for the clipboard
 
     def merge(self, other: Effects) -> Effects:
         self.draw = self.draw or other.draw
@@ -236,6 +256,10 @@ class Effects:
         if other.schedule_ms is not None:
             self.schedule_ms = other.schedule_ms
         self.say = other.say or self.say
+        self.work = other.work or self.work
+        self.panel = self.panel if other.panel is None else other.panel
+        self.update.update(other.update)
+        self.copy = other.copy or self.copy
         return self
 
 
@@ -565,13 +589,26 @@ class TableScreens(Table):
 
     def __init__(self, store: Storage, pace: int = 800, stamp: Callable[[], str] = now,
                  keys: Keys | None = None) -> None:
+        from .views.embed import EmbedForm
+
         super().__init__(store, pace, stamp, keys)
-        self.screen = "start"  # start, table or saves
+        self.screen = "start"  # start, table, saves or replay
         self.start_form: dict[str, Any] | None = None  # as filled in, when a deal was refused
+        self.replay: ReplayView | None = None  # a replay being stepped through
+        self.reviews: dict[int, DealReview] = {}  # deal -> its review, this match's
+        self.review_shown = 0  # the deal whose review the Review panel shows
+        self.site = ""  # the page's folder address, for the Embed dialog's snippets
+        self.embed_form = EmbedForm()
 
     def begin(self, game: Game[Any, Any], levels: list[str], narration: str = "") -> Effects:
         self.screen = "table"
+        self.forget_replays()
         return super().begin(game, levels, narration)
+
+    def forget_replays(self) -> None:
+        for started in self.reviews.values():
+            started.cancelled = True
+        self.reviews, self.replay = {}, None
 
     def open_replay(self, fragment_text: str) -> Effects | None:
         """A ``#replay=`` link: the match's final table, read-only (nothing saved, nothing
@@ -586,6 +623,7 @@ class TableScreens(Table):
             game = replay.final_game()
         except (ReplayError, GameError) as exc:
             return self.show("start", f"This replay link does not work: {exc}")
+        self.forget_replays()
         self.game, self.screen, self.read_only = game, "table", True
         self.opponents, self.reported_over = {}, True
         finished = comforts.round_of(game.observation(HUMAN))
@@ -611,6 +649,8 @@ class TableScreens(Table):
     def turn(self) -> str:
         """``data-turn``: menu, over, summary, you or opponent."""
         game = self.game
+        if self.screen == "replay" and self.replay is not None:
+            return "replay"
         if not self.at_table() or game is None:
             return "menu"
         if game.is_over:
@@ -622,13 +662,22 @@ class TableScreens(Table):
     def html(self, thinking: int | None = None, problem: str = "", can_save: bool = True) -> str:
         """The HTML of the screen shown; a notice is shown once."""
         from .opponents import LEVELS
+        from .replay_view import render_review_button
         from .views import TableContext, render_saves, render_start, render_table
 
         notice, self.notice = self.notice, ""
+        if self.screen == "replay" and self.replay is not None:
+            return self.replay.html()
         if self.at_table() and self.game is not None:
             ctx = TableContext(narration=self.narration, summary=self.summary,
                                thinking=thinking, notice=problem, recent=self.recent())
-            return render_table(self.game.observation(HUMAN), ctx)
+            markup = render_table(self.game.observation(HUMAN), ctx)
+            finished = self.game.deals_finished
+            if finished and (self.summary is not None or self.game.is_over):
+                markup = render_review_button(markup, finished - 1)
+            if self.read_only:
+                markup = STEP_THROUGH + markup
+            return markup
         if self.screen == "saves":
             return render_saves(self.slot_summaries(), can_save=can_save,
                                 in_game=self.game is not None, message=notice)
@@ -677,8 +726,141 @@ class TableScreens(Table):
                                   summary=self.summary is not None)
 
     def show(self, screen: str, message: str = "") -> Effects:
+        if screen != "replay" and self.replay is not None:
+            self.replay.stop()
+            self.replay = None
         self.screen, self.notice = screen, message or self.notice
         return Effects(draw=True)
+
+    def animated(self) -> bool:
+        """Whether a redraw moves the cards (web/motion.js): the table and its replays."""
+        return self.at_table() or self.screen == "replay"
+
+    # --- replays, reviews, the Embed dialog -------------------------------------------
+    def key_command(self, key: str) -> str | None:
+        """The command a key gives in a replay ("" for a shortcut that does nothing there);
+        None: the page's own handling."""
+        from .replay_view import KEYS, QUIET_KEYS
+
+        if self.screen != "replay" or self.replay is None:
+            return None
+        return KEYS.get(key, "" if key in QUIET_KEYS else None)
+
+    def open_replay_view(self, key: str) -> Effects:
+        """History's and the Review's replays of this match: ``all``, ``deal:<d>`` (its
+        start) or ``step:<n>``.  The game in progress is not touched: the replay is built
+        from a copy of its log, and the computer players wait until it is left."""
+        from .replay import Replay
+        from .replay_view import ReplayView
+
+        if self.game is None:
+            return Effects()
+        kind, _, number = key.partition(":")
+        view = ReplayView(Replay.of(self.game), from_link=self.read_only, step=0)
+        if kind == "deal" and number.isdigit() and int(number) < view.stepper.deals:
+            view.stepper.jump_to_deal(int(number))
+        elif kind == "step" and number.isdigit():
+            view.stepper.go(int(number))
+        self.replay, self.screen = view, "replay"
+        view.focus = "replay-forward:"
+        return Effects(draw=True, panel="", announce=[view.said()])
+
+    def replay_command(self, name: str, key: str | None) -> Effects:
+        from .replay_view import wait
+
+        view = self.replay
+        if view is None or self.screen != "replay":
+            return Effects()
+        if name == "replay-close":
+            if view.from_link:
+                self.game, self.read_only = None, False
+                return self.show("start")
+            return Effects(draw=self.show("table").draw, schedule_ms=self.next_delay())
+        if name == "replay-play":
+            if view.playing:
+                view.stop()
+                return Effects(draw=True, announce=["Paused."])
+            token = view.start_playing()
+            return Effects(draw=True, work=Work(wait(self.pace, token), self.replay_tick))
+        if not view.act(name, key):
+            return Effects()
+        return Effects(draw=True, announce=[view.said()])
+
+    def replay_tick(self, token: int) -> Effects:
+        """One step of a replay playing by itself, and the wait for the next."""
+        from .replay_view import wait
+
+        view = self.replay
+        if view is None or self.screen != "replay" or not view.playing:
+            return Effects()
+        going = view.tick(token)
+        effects = Effects(draw=True, announce=[view.said()])
+        if going:
+            effects.work = Work(wait(self.pace, token), self.replay_tick)
+        return effects
+
+    def start_review(self, key: str | None) -> Effects:
+        """The Review panel for a finished deal: the review starts (in slices the page
+        runs) unless it has already, and the panel follows it."""
+        from .replay import Replay
+        from .replay_view import DealReview
+        from .views import plural
+
+        game = self.game
+        if game is None or not key or not key.isdigit() or int(key) >= game.deals_finished:
+            return Effects(say="Only a finished deal can be reviewed.")
+        deal = self.review_shown = int(key)
+        if deal in self.reviews:
+            return Effects(panel="review")
+        started = self.reviews[deal] = DealReview(game.NAME, deal)
+        thinking = started.work(Replay.of(game))
+
+        def tick(finished: bool) -> Effects:
+            if started.cancelled:
+                return Effects()
+            effects = Effects()
+            if self.review_shown == deal:
+                effects.update["review-out"] = started.block()
+            if not finished:
+                effects.work = Work(started.until_progress(thinking), tick)
+            elif started.result is not None:
+                marked = len(started.result.marked)
+                effects.announce.append(f"Review done: {plural(marked, 'costly play')} marked."
+                                        if marked else "Review done: no costly mistakes found.")
+            return effects
+
+        return Effects(panel="review", work=Work(started.until_progress(thinking), tick))
+
+    def embed_params(self, chosen_game: str) -> tuple[dict[str, str], str, int | None]:
+        from .views import GAME_TITLES
+
+        game = self.game
+        if game is None:
+            name = chosen_game if chosen_game in GAME_TITLES else "avissinia"
+            return {"game": name}, GAME_TITLES.get(name, name), None
+        return (session.share_params(game, self.levels), GAME_TITLES.get(game.NAME, game.NAME),
+                game.seed)
+
+    def form_input(self, form: str, fields: Mapping[str, str]) -> Effects:
+        """A form that the session follows as it is filled in (the Embed dialog's)."""
+        from .views.embed import output_html, read_form
+
+        if form != "embed":
+            return Effects()
+        self.embed_form = read_form(fields, self.embed_form)
+        params, title, seed = self.embed_params("")
+        shown = self.embed_form if seed is not None else dataclasses.replace(
+            self.embed_form, fixed=False)
+        return Effects(update={"embed-out": output_html(self.site, params, title, shown)})
+
+    def embed_copy(self, key: str | None) -> Effects:
+        from .views.embed import element_snippet, iframe_snippet
+
+        params, title, seed = self.embed_params("")
+        form = self.embed_form if seed is not None else dataclasses.replace(
+            self.embed_form, fixed=False)
+        make = iframe_snippet if key == "iframe" else element_snippet
+        return Effects(copy=make(self.site, params, title, form))
 
     def start_from_form(self, fields: Mapping[str, str]) -> Effects:
         """The start form's fields (name -> value) deal a new game, or show the form again
@@ -729,6 +911,14 @@ class TableScreens(Table):
         if name == "delete" and key:
             self.store.remove(key)
             return self.show("saves", "Deleted.")
+        if name == "replay-open":
+            return self.open_replay_view(key or "all")
+        if name.startswith("replay-"):
+            return self.replay_command(name, key)
+        if name == "review":
+            return self.start_review(key)
+        if name == "embed-copy":
+            return self.embed_copy(key)
         return None
 
     def save_as_from_panel(self, name: str) -> Effects:
@@ -737,7 +927,9 @@ class TableScreens(Table):
 
     def panel_html(self, kind: str, settings: Mapping[str, Any], chosen_game: str) -> str:
         """The dialog's HTML for help, settings, statistics or history ("" if none)."""
+        from .replay_view import replay_list_html
         from .views import GAME_TITLES
+        from .views.embed import embed_html
         from .views.help import RULES, render_help
 
         if kind == "help":
@@ -748,8 +940,14 @@ class TableScreens(Table):
         if kind == "stats":
             return comforts.stats_html(self.stats, GAME_TITLES)
         if kind == "history" and self.game is not None:
-            return comforts.history_html(self.entries, self.game.NAME,
-                                         replay=bool(self.game.history))
+            return comforts.history_html(self.entries, self.game.NAME, replay=bool(
+                self.game.history)) + (replay_list_html(self.game.NAME, self.game.deals_finished)
+                                       if self.game.history else "")
+        if kind == "review" and self.review_shown in self.reviews:
+            return self.reviews[self.review_shown].html()
+        if kind == "embed":
+            params, title, seed = self.embed_params(chosen_game)
+            return embed_html(self.site, params, title, self.embed_form, seed)
         return ""
 
     def export_text(self, key: str) -> str | None:
