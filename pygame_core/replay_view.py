@@ -135,8 +135,11 @@ class ReplayView:
             attrs.append(Markup(" disabled"))
         if self.focus == f"{cmd}:{key}" and not disabled:
             attrs.append(Markup(" autofocus"))
-        glyph = html('<span aria-hidden="true">{icon}</span> ', icon=icon) if icon else Markup()
-        return html('<button type="button" data-cmd="{cmd}"{attrs}>{glyph}{text}</button>',
+        glyph = html('<span class="glyph" aria-hidden="true">{icon}</span> ', icon=icon) \
+            if icon else Markup()
+        text_class = Markup(' class="words"' if icon else "")
+        return html('<button type="button" data-cmd="{cmd}"{attrs}>{glyph}<span{tc}>{text}'
+                    '</span></button>', tc=text_class,
                     cmd=cmd, attrs=Markup("").join(attrs), glyph=glyph, text=text)
 
     def strip_html(self) -> Markup:
@@ -146,12 +149,12 @@ class ReplayView:
         word = round_word(stepper.replay.game)
         b = self._button
         steps = Markup(" ").join([
-            b("replay-start", "Start", shortcut="Home", disabled=at_start, icon="⏮"),
+            b("replay-start", "Start", shortcut="Home", disabled=at_start, icon="«"),
             b("replay-back", "Back", shortcut="ArrowLeft", disabled=at_start, icon="◀"),
             b("replay-play", "Pause" if self.playing else "Play", shortcut="P",
-              disabled=at_end and not self.playing, icon="⏸" if self.playing else "▶"),
+              disabled=at_end and not self.playing, icon="||" if self.playing else "▷"),
             b("replay-forward", "Forward", shortcut="ArrowRight", disabled=at_end, icon="▶"),
-            b("replay-end", "End", shortcut="End", disabled=at_end, icon="⏭"),
+            b("replay-end", "End", shortcut="End", disabled=at_end, icon="»"),
         ])
         current = stepper.deal_of()
         deals = Markup("").join(

@@ -597,7 +597,7 @@ class TableScreens(Table):
         self.replay: ReplayView | None = None  # a replay being stepped through
         self.reviews: dict[int, DealReview] = {}  # deal -> its review, this match's
         self.review_shown = 0  # the deal whose review the Review panel shows
-        self.site = ""  # the page's folder address, for the Embed dialog's snippets
+        self.site = ""  # the page's address (its folder is the Embed dialog's site)
         self.embed_form = EmbedForm()
 
     def begin(self, game: Game[Any, Any], levels: list[str], narration: str = "") -> Effects:
@@ -843,7 +843,7 @@ class TableScreens(Table):
 
     def form_input(self, form: str, fields: Mapping[str, str]) -> Effects:
         """A form that the session follows as it is filled in (the Embed dialog's)."""
-        from .views.embed import output_html, read_form
+        from .views.embed import output_html, read_form, site_folder
 
         if form != "embed":
             return Effects()
@@ -851,16 +851,17 @@ class TableScreens(Table):
         params, title, seed = self.embed_params("")
         shown = self.embed_form if seed is not None else dataclasses.replace(
             self.embed_form, fixed=False)
-        return Effects(update={"embed-out": output_html(self.site, params, title, shown)})
+        return Effects(update={"embed-out": output_html(site_folder(self.site), params, title,
+                                                        shown)})
 
     def embed_copy(self, key: str | None) -> Effects:
-        from .views.embed import element_snippet, iframe_snippet
+        from .views.embed import element_snippet, iframe_snippet, site_folder
 
         params, title, seed = self.embed_params("")
         form = self.embed_form if seed is not None else dataclasses.replace(
             self.embed_form, fixed=False)
         make = iframe_snippet if key == "iframe" else element_snippet
-        return Effects(copy=make(self.site, params, title, form))
+        return Effects(copy=make(site_folder(self.site), params, title, form))
 
     def start_from_form(self, fields: Mapping[str, str]) -> Effects:
         """The start form's fields (name -> value) deal a new game, or show the form again
@@ -929,7 +930,7 @@ class TableScreens(Table):
         """The dialog's HTML for help, settings, statistics or history ("" if none)."""
         from .replay_view import replay_list_html
         from .views import GAME_TITLES
-        from .views.embed import embed_html
+        from .views.embed import embed_html, site_folder
         from .views.help import RULES, render_help
 
         if kind == "help":
@@ -947,7 +948,7 @@ class TableScreens(Table):
             return self.reviews[self.review_shown].html()
         if kind == "embed":
             params, title, seed = self.embed_params(chosen_game)
-            return embed_html(self.site, params, title, self.embed_form, seed)
+            return embed_html(site_folder(self.site), params, title, self.embed_form, seed)
         return ""
 
     def export_text(self, key: str) -> str | None:

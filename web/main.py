@@ -24,7 +24,7 @@ ROVING = ".hand, [data-roving]"  # groups whose moves are one tab stop, walked w
 NEXT_KEYS, PREV_KEYS = ("ArrowRight", "ArrowDown"), ("ArrowLeft", "ArrowUp")
 SHORTCUTS = {"h": "hint", "u": "undo", "n": "next-round", "l": "last-play", "r": "history",
              "?": "help", "s": "settings"}
-PANELS = ("help", "settings", "stats", "history")
+PANELS = ("help", "settings", "stats", "history", "embed")
 LIVE_LINES = 6  # lines kept in the live log
 KEEP_PARAMS = ("speed", "embed", "sw", "snapshot", "parent")  # the page's own, kept in the URL
 
@@ -97,6 +97,7 @@ class Page:
         self.settings = comforts.parse_settings(self.store.get(keys.settings))
         self.table = TableScreens(self.store, int(self.settings.get("pace", DEFAULT_PACE)),
                                   keys=keys)
+        self.table.site = str(window.location.href)
         self.thinking, self.generation, self.ready = None, 0, False
         self.tasks, self.rove_index, self.focus_action = set(), 0, None
         self.hinted, self.last_turn = None, ""
@@ -125,6 +126,24 @@ class Page:
         if effects.schedule_ms is not None:
             self.generation += 1
             self.spawn(self.opponents_play(self.generation))
+        if effects.panel is not None:
+            self.open_panel(effects.panel) if effects.panel else self.panel.close()
+        for ident, markup in effects.update.items():
+            if not missing(element := document.getElementById(ident)):
+                element.innerHTML = markup
+        if effects.copy:
+            self.spawn(self.copy_link(text=effects.copy))
+        if effects.work is not None:
+            self.spawn(self.run_work(effects.work))
+
+    async def run_work(self, work):
+        """The session's sliced work: a yielded number is a pause in ms first."""
+        while True:
+            try:
+                pause = next(work.steps)
+            except StopIteration as end:
+                return self.do(work.done(end.value))
+            await asyncio.sleep((pause or 0) / 1000)
 
     def active(self, generation):
         return generation == self.generation and self.table.waiting_for_computer() \
@@ -168,7 +187,7 @@ class Page:
                         or document.activeElement == document.body)
         self.remember_focus()
         markup = self.table.html(self.thinking, self.store.problem, self.store.ok)
-        if self.table.at_table():  # web/motion.js: the cards that moved glide to their places
+        if self.table.animated():  # web/motion.js: the cards that moved glide to their places
             window.cardMotion.swap(self.app, markup, js_object({"pace": self.table.pace}))
         else:
             self.app.innerHTML = markup
@@ -298,6 +317,9 @@ class Page:
         if event.ctrlKey or event.metaKey or event.altKey or self.panel.open:
             return
         key, target = str(event.key), event.target
+        if (name := self.table.key_command(key)) is not None:  # a replay's keys
+            event.preventDefault()
+            return self.command(name, document.body) if name else None
         if key in (*NEXT_KEYS, *PREV_KEYS, "Home", "End"):
             items = self.group_items(target) if not missing(target.closest) else None
             if items and target in items:
@@ -401,10 +423,10 @@ class Page:
             effects.say = ""
         self.do(effects)
 
-    async def copy_link(self, replay=False):
+    async def copy_link(self, replay=False, text=""):
         base = str(window.location.href).split("?")[0].split("#")[0]
-        link = base + ("#" + self.table.replay_fragment() if replay
-                       else "?" + self.table.address({}))
+        link = text or base + ("#" + self.table.replay_fragment() if replay
+                               else "?" + self.table.address({}))
         try:
             await window.navigator.clipboard.writeText(link)
             self.say(f"Link copied: {link}")
@@ -492,6 +514,14 @@ class Page:
             self.store.set(self.table.keys.settings, json.dumps(self.settings))
             self.apply_settings()
 
+    def on_input(self, event):
+        """A form the session follows as it is filled in (``data-form``)."""
+        form = event.target.closest("form[data-form]")
+        if not missing(form):
+            fields = js.Array.from_(js.FormData.new(form).entries())
+            self.do(self.table.form_input(str(form.dataset.form),
+                                          {str(k): str(v) for k, v in fields}))
+
     def on_storage(self, event):
         if text_or_none(event.key) == self.table.keys.current:
             self.do(self.table.other_tab_wrote(text_or_none(event.newValue)))
@@ -503,7 +533,7 @@ class Page:
 
     def start(self):
         for kind, handler in (("click", self.on_click), ("change", self.on_change),
-                              ("keydown", self.on_key)):
+                              ("keydown", self.on_key), ("input", self.on_input)):
             document.addEventListener(kind, self.guarded(handler))
         window.addEventListener("storage", self.guarded(self.on_storage))
         window.addEventListener("message", self.guarded(self.on_message))
