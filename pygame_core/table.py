@@ -599,6 +599,7 @@ class TableScreens(Table):
         self.review_shown = 0  # the deal whose review the Review panel shows
         self.site = ""  # the page's address (its folder is the Embed dialog's site)
         self.embed_form = EmbedForm()
+        self.embed_game = ""  # the game the Embed dialog is for, when none is at the table
 
     def begin(self, game: Game[Any, Any], levels: list[str], narration: str = "") -> Effects:
         self.screen = "table"
@@ -835,8 +836,9 @@ class TableScreens(Table):
         from .views import GAME_TITLES
 
         game = self.game
-        if game is None:
-            name = chosen_game if chosen_game in GAME_TITLES else "avissinia"
+        if game is None:  # the start form's game, as it was when the dialog opened
+            self.embed_game = chosen_game or self.embed_game
+            name = self.embed_game if self.embed_game in GAME_TITLES else "avissinia"
             return {"game": name}, GAME_TITLES.get(name, name), None
         return (session.share_params(game, self.levels), GAME_TITLES.get(game.NAME, game.NAME),
                 game.seed)
