@@ -18,7 +18,7 @@ from typing import Any
 from .registry import SPECS
 from .replay import Replay, ReplayStepper, summary_steps
 from .review import Review, review
-from .views import MANY_NAMES, SEAT_NAMES, TableContext, narrate, render_table
+from .views import MANY_NAMES, SEAT_NAMES, TableContext, narrate, plural, render_table
 from .views.markup import Markup, html
 
 HUMAN = 0
@@ -62,7 +62,10 @@ class ReplayView:
         self.playing = False
         self.token = 0  # a play run that no longer matches is over
         self.focus = ""  # the control that keeps the focus across a redraw
-        self.stepper.go(self.stepper.steps if step is None else step)
+        # A deal's first step is also the last of the deal before (its summary shows): once
+        # stepped past the summary, the same step shows the new deal instead, as in play.
+        self.dismissed = False
+        self.go(self.stepper.steps if step is None else step)
         first = self.stepper.state()
         self.players = first.num_players
         self.names = seat_names(replay.game, self.players)
@@ -72,6 +75,38 @@ class ReplayView:
     @property
     def step(self) -> int:
         return self.stepper.step
+
+    def boundary(self, step: int | None = None) -> bool:
+        """Whether ``step`` ends one deal and starts the next."""
+        return (self.step if step is None else step) in self.stepper.deal_starts[1:]
+
+    def go(self, step: int, *, new_deal: bool = True) -> None:
+        """To ``step``; at a deal boundary, the new deal (or, without ``new_deal``, the
+        finished deal's summary)."""
+        self.stepper.go(step)
+        self.dismissed = new_deal and self.boundary()
+
+    def forward(self) -> None:
+        if self.boundary() and not self.dismissed:
+            self.dismissed = True  # past the summary: the next deal, as dealt
+        else:
+            self.go(self.step + 1, new_deal=False)
+
+    def back(self) -> None:
+        if self.dismissed:
+            self.dismissed = False  # back to the finished deal's summary
+        else:
+            self.go(self.step - 1)
+
+    def deal(self) -> int:
+        """The deal shown (at a boundary, the new one once its summary is dismissed)."""
+        return self.stepper.deal_of() + (1 if self.dismissed else 0)
+
+    def at_end(self) -> bool:
+        return self.step >= self.stepper.steps
+
+    def at_start(self) -> bool:
+        return self.step == 0
 
     # --- what is shown ----------------------------------------------------------------
     def display(self) -> dict[str, Any]:
@@ -94,15 +129,14 @@ class ReplayView:
     def summary(self) -> int | None:
         """The finished deal whose summary the table shows at this step, if any."""
         stepper = self.stepper
-        if self.step and self.step in summary_steps(stepper):
+        if self.step and not self.dismissed and self.step in summary_steps(stepper):
             return stepper.deal_of(self.step)
         return None
 
     def where(self) -> str:
         stepper = self.stepper
         word = round_word(stepper.replay.game).lower()
-        return (f"Move {self.step} of {stepper.steps}, {word} {stepper.deal_of() + 1} "
-                f"of {stepper.deals}")
+        return f"Move {self.step} of {stepper.steps}, {word} {self.deal() + 1} of {stepper.deals}"
 
     def said(self) -> str:
         """The step in words: where, and the move that led to it."""
@@ -145,18 +179,18 @@ class ReplayView:
     def strip_html(self) -> Markup:
         """The controls: leave, the step counter, step and play, jump to a deal, whose view."""
         stepper = self.stepper
-        at_start, at_end = self.step == 0, self.step >= stepper.steps
+        at_start, at_end = self.at_start(), self.at_end()
         word = round_word(stepper.replay.game)
         b = self._button
         steps = Markup(" ").join([
             b("replay-start", "Start", shortcut="Home", disabled=at_start, icon="«"),
-            b("replay-back", "Back", shortcut="ArrowLeft", disabled=at_start, icon="◀"),
+            b("replay-back", "Back", shortcut="ArrowLeft", disabled=at_start, icon="‹"),
             b("replay-play", "Pause" if self.playing else "Play", shortcut="P",
-              disabled=at_end and not self.playing, icon="||" if self.playing else "▷"),
-            b("replay-forward", "Forward", shortcut="ArrowRight", disabled=at_end, icon="▶"),
+              disabled=at_end and not self.playing, icon="||" if self.playing else "▶"),
+            b("replay-forward", "Forward", shortcut="ArrowRight", disabled=at_end, icon="›"),
             b("replay-end", "End", shortcut="End", disabled=at_end, icon="»"),
         ])
-        current = stepper.deal_of()
+        current = self.deal()
         deals = Markup("").join(
             html('<li{here}><span class="deal-name">{word} {n}</span> {start} {end}</li>',
                  here=Markup(' class="current"' if d == current else ""), word=word, n=d + 1,
@@ -190,18 +224,19 @@ class ReplayView:
         """A replay command (not leaving, not playing); False if it is none of them."""
         stepper = self.stepper
         if name == "replay-start":
-            stepper.go(0)
+            self.go(0)
         elif name == "replay-back":
-            stepper.back()
+            self.back()
         elif name == "replay-forward":
-            stepper.forward()
+            self.forward()
         elif name == "replay-end":
-            stepper.go(stepper.steps)
+            self.go(stepper.steps)
         elif name == "replay-deal" and key:
             deal, _, end = key.partition(":")
             if not deal.isdigit() or int(deal) >= stepper.deals:
                 return False
-            stepper.jump_to_deal(int(deal), end=end == "end")
+            first, last = stepper.deal_range(int(deal))
+            self.go(last, new_deal=False) if end == "end" else self.go(first)
         elif name == "replay-view" and key:
             self.viewer = int(key) if key.isdigit() and int(key) < self.players else None
         else:
@@ -210,9 +245,9 @@ class ReplayView:
             self.stop()
         self.focus = f"{name}:{key or ''}" if name in ("replay-deal", "replay-view") \
             else f"{name}:"
-        if self.focus in ("replay-back:", "replay-start:") and self.step == 0:
+        if self.focus in ("replay-back:", "replay-start:") and self.at_start():
             self.focus = "replay-forward:"
-        if self.focus in ("replay-forward:", "replay-end:") and self.step >= stepper.steps:
+        if self.focus in ("replay-forward:", "replay-end:") and self.at_end():
             self.focus = "replay-back:"
         return True
 
@@ -222,8 +257,8 @@ class ReplayView:
 
     def start_playing(self) -> int:
         """Play on from here (from the start if at the end); the run's token."""
-        if self.step >= self.stepper.steps:
-            self.stepper.go(0)
+        if self.at_end():
+            self.go(0)
         self.playing, self.focus = True, "replay-play:"
         self.token += 1
         return self.token
@@ -232,8 +267,8 @@ class ReplayView:
         """One step of a play run; False once the run is over (paused, or the end)."""
         if not self.playing or token != self.token:
             return False
-        self.stepper.forward()
-        if self.step >= self.stepper.steps:
+        self.forward()
+        if self.at_end():
             self.stop()
             return False
         return True
@@ -303,9 +338,9 @@ class DealReview:
                 '<progress id="review-bar" max="{total}" value="{done}"></progress></p>',
                 word=word, count=count, total=max(self.total, 1), done=self.done)
         note = html('<p class="review-note">{note}</p>', note=result.note)
-        timing = html('<p class="small review-time" data-seconds="{s}">{n} decisions '
-                      'reviewed in {s1} s.</p>', s=f"{result.seconds:.2f}",
-                      n=len(result.decisions), s1=f"{result.seconds:.1f}")
+        timing = html('<p class="small review-time" data-seconds="{s}">{n} reviewed in '
+                      '{s1} s.</p>', s=f"{result.seconds:.2f}",
+                      n=plural(len(result.decisions), "decision"), s1=f"{result.seconds:.1f}")
         marked = result.marked[:5]
         if not marked:
             found = html('<p class="review-none">No costly mistakes found in this {word}: '

@@ -759,9 +759,9 @@ class TableScreens(Table):
         kind, _, number = key.partition(":")
         view = ReplayView(Replay.of(self.game), from_link=self.read_only, step=0)
         if kind == "deal" and number.isdigit() and int(number) < view.stepper.deals:
-            view.stepper.jump_to_deal(int(number))
+            view.go(view.stepper.deal_range(int(number))[0])
         elif kind == "step" and number.isdigit():
-            view.stepper.go(int(number))
+            view.go(int(number))  # a decision: at a deal's first, the deal as dealt
         self.replay, self.screen = view, "replay"
         view.focus = "replay-forward:"
         return Effects(draw=True, panel="", announce=[view.said()])

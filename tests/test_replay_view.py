@@ -173,6 +173,17 @@ def test_jumps_keys_and_leaving_return_to_the_game_untouched() -> None:
     assert view is not None
     stepper = ReplayStepper(game)
     assert view.step == stepper.deal_range(1)[0]
+    # A deal's first step is the one before's last: opened there, the new deal as dealt.
+    assert 'id="summary"' not in table.html() and "hand 2 of" in view.where()
+    table.command("replay-back")  # the same step, with the finished hand's summary
+    assert view.step == stepper.deal_range(1)[0] and "hand 1 of" in view.where()
+    assert 'id="summary"' in table.html() and 'data-cmd="next-round"' not in table.html()
+    table.command("replay-forward")  # past the summary, as "Deal the next hand" does
+    assert view.step == stepper.deal_range(1)[0] and "hand 2 of" in view.where()
+    table.command("replay-forward")
+    assert view.step == stepper.deal_range(1)[0] + 1
+    table.command("replay-back")
+    assert 'id="summary"' not in table.html() and "hand 2 of" in view.where()
     table.command("replay-deal", "1:end")
     assert view.step == stepper.deal_range(1)[1]
     at_end = table.html()  # the deal's summary, as the table showed it, steps on instead

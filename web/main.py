@@ -429,7 +429,7 @@ class Page:
                                else "?" + self.table.address({}))
         try:
             await window.navigator.clipboard.writeText(link)
-            self.say(f"Link copied: {link}")
+            self.say(f"{'Copied' if text else 'Link copied'}: {link}")
         except Exception:
             self.say(f"Copy this link: {link}")
 
