@@ -247,3 +247,26 @@ def test_the_embed_dialog_writes_snippets_that_open_the_table(
         host.context.close()
     finally:
         server.shutdown()
+
+
+def test_the_replay_fits_a_phone(new_context: Any, site: str) -> None:
+    """Avinas's second hand, every hand face up: eight cards in a side seat's narrow place
+    (this overflowed by a few pixels before the open hands overlapped closer)."""
+    game = new_game("avinas", seed=4)
+    while game.deals_finished < 2:
+        game.apply(game.legal_actions()[0])
+    page = new_context(viewport={"width": 360, "height": 640}).new_page()
+    open_page(page, site + "#" + fragment(game))
+    page.click("[data-cmd='replay-open']")
+    at_move(page, 0)
+    page.click(".replay-deals summary")
+    page.click("[data-cmd='replay-deal'][data-key='1']")
+    start = ReplayStepper(game).deal_range(1)[0]
+    at_move(page, start)
+    assert "hand 2 of 3" in page.inner_text("#replay-where")
+    for step in range(start + 1, start + 4):
+        page.keyboard.press("ArrowRight")
+        at_move(page, step)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scroll
+    no_violations(page, "the replay view on a phone")
+    page.close()
