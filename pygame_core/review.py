@@ -25,7 +25,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
@@ -134,6 +134,7 @@ def review(
     worlds: int = WORLDS,
     seed: int | None = None,
     names: Sequence[str] = SEAT_NAMES,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Generator[None, None, Review]:
     """Review ``seat``'s decisions in ``deal`` (or at the given ``steps``, or all of them).
 
@@ -141,6 +142,7 @@ def review(
     page shows it with ``stepper.go(decision.step)``.
 
     Deterministic for a given replay and ``seed`` (default: the match's seed).
+    ``progress(done, total)`` is told of each decision as it is reviewed (the page's bar).
     """
     stepper = replay if isinstance(replay, ReplayStepper) else ReplayStepper(replay)
     where = stepper.step  # a stepper passed in is left where it was
@@ -149,7 +151,10 @@ def review(
     started = time.perf_counter()
     result = Review(seat)
     clock = _Slices()
-    for step in _decision_steps(stepper, seat, deal, steps):
+    chosen = _decision_steps(stepper, seat, deal, steps)
+    for number, step in enumerate(chosen):
+        if progress is not None:
+            progress(number, len(chosen))
         state = stepper.go(step)
         legal = [str(a) for a in state.legal_actions()]
         if len(legal) < 2:
@@ -169,6 +174,8 @@ def review(
             if choice == decision.best:
                 result.decisions[index] = replace(decision, why=adviser.explain())
     stepper.go(where)
+    if progress is not None:
+        progress(len(chosen), len(chosen))
     result.seconds = time.perf_counter() - started
     return result
 

@@ -14,7 +14,7 @@ import json
 import random
 import time
 from collections.abc import Callable, Generator, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import GameError, OptionError, SaveError, inputs, new_game
 from .base import Game, read_digits
@@ -24,11 +24,17 @@ from .registry import SPECS, GameSpec
 from .saves import parse_json
 from .views import comforts, narrate, session
 
+if TYPE_CHECKING:
+    from .replay_view import DealReview, ReplayView
+
 HUMAN = 0
+# A finished match opened from its link offers to step through it.
+STEP_THROUGH = ('<p class="replay-offer"><button type="button" data-cmd="replay-open" '
+                'data-key="all">Step through the replay</button></p>')
 FULL_STORAGE = "The browser's storage is full: this game is not being saved."
 PROTOCOL = "card-table"  # every message to and from a host page carries it (README, Embedding)
 COMMANDS = ("new-game", "pause", "resume")
-PANELS = ("help", "settings", "stats", "history")  # commands that open the dialog
+PANELS = ("help", "settings", "stats", "history", "embed")  # commands that open the dialog
 # Page parameters a host's new-game command may not set through its options.
 NOT_OPTIONS = frozenset(inputs.PAGE_PARAMS) - {"speed"}
 STALE = ("The last game could not be saved (the browser's storage was full), so it cannot "
@@ -224,13 +230,14 @@ class WebStorage:
 @dataclasses.dataclass
 class Work:
     """Work the front end drives in slices, letting the browser run between them (the
-    page's ``run_sliced``; ``opponents.drive`` under CPython): ``steps`` yields between
-    slices and returns a result, which goes to ``done`` for what to do next.  The work is
-    dropped as soon as ``still()`` is false (the table moved on)."""
+    page's ``run_sliced``; ``opponents.drive`` under CPython): ``steps`` yields after each
+    slice (a number: wait that many milliseconds first) and returns a result, which goes to
+    ``done`` for what to do next.  The work is dropped as soon as ``still()`` is false (the
+    table moved on)."""
 
-    steps: Generator[None, None, Any]
+    steps: Generator[float | None, None, Any]
     done: Callable[[Any], Effects]
-    still: Callable[[], bool]
+    still: Callable[[], bool] = lambda: True
 
 
 @dataclasses.dataclass
@@ -244,9 +251,10 @@ class Effects:
     say: str = ""
     panel: str | None = None  # HTML to show in the dialog (opened if closed)
     close_panel: bool = False
-    copy: str = ""  # an address to copy: the part after the page's own (``?...``, ``#...``)
+    update: dict[str, str] = dataclasses.field(default_factory=dict)  # element id -> HTML
+    copy: str = ""  # text for the clipboard (a link, a snippet)
     download: tuple[str, str] | None = None  # (file name, text) to offer as a file
-    work: Work | None = None  # sliced work to drive in the background
+    work: Work | None = None  # sliced work to drive (a hint, a review, a replay playing)
 
     def merge(self, other: Effects) -> Effects:
         self.draw = self.draw or other.draw
@@ -255,6 +263,10 @@ class Effects:
         if other.schedule_ms is not None:
             self.schedule_ms = other.schedule_ms
         self.say = other.say or self.say
+        self.work = other.work or self.work
+        self.panel = self.panel if other.panel is None else other.panel
+        self.update.update(other.update)
+        self.copy = other.copy or self.copy
         return self
 
 
@@ -585,17 +597,31 @@ class TableScreens(Table):
     def __init__(self, store: Storage, pace: int | None = None,
                  stamp: Callable[[], str] = now, keys: Keys | None = None) -> None:
         """``pace`` None: the player's own, from the stored settings."""
+        from .views.embed import EmbedForm
+
         super().__init__(store, 0 if pace is None else pace, stamp, keys)
         self.settings = comforts.parse_settings(store.get(self.keys.settings))
         if pace is None:
             self.pace = int(self.settings["pace"])
-        self.screen = "start"  # start, table or saves
+        self.screen = "start"  # start, table, saves or replay
         self.start_form: dict[str, Any] | None = None  # as filled in, when a deal was refused
         self.hinted: tuple[int, str, str, str] | None = None  # (moves, note, action, why)
+        self.replay: ReplayView | None = None  # a replay being stepped through
+        self.reviews: dict[int, DealReview] = {}  # deal -> its review, this match's
+        self.review_shown = 0  # the deal whose review the Review panel shows
+        self.site = ""  # the page's address (its folder is the Embed dialog's site)
+        self.embed_form = EmbedForm()
+        self.embed_game = ""  # the game the Embed dialog is for, when none is at the table
 
     def begin(self, game: Game[Any, Any], levels: list[str], narration: str = "") -> Effects:
         self.screen = "table"
+        self.forget_replays()
         return super().begin(game, levels, narration)
+
+    def forget_replays(self) -> None:
+        for started in self.reviews.values():
+            started.cancelled = True
+        self.reviews, self.replay = {}, None
 
     def open_replay(self, fragment_text: str) -> Effects | None:
         """A ``#replay=`` link: the match's final table, read-only (nothing saved, nothing
@@ -610,6 +636,7 @@ class TableScreens(Table):
             game = replay.final_game()
         except (ReplayError, GameError) as exc:
             return self.show("start", f"This replay link does not work: {exc}")
+        self.forget_replays()
         self.game, self.screen, self.read_only = game, "table", True
         self.opponents, self.reported_over = {}, True
         finished = comforts.round_of(game.observation(HUMAN))
@@ -635,6 +662,8 @@ class TableScreens(Table):
     def turn(self) -> str:
         """``data-turn``: menu, over, summary, you or opponent."""
         game = self.game
+        if self.screen == "replay" and self.replay is not None:
+            return "replay"
         if not self.at_table() or game is None:
             return "menu"
         if game.is_over:
@@ -646,13 +675,22 @@ class TableScreens(Table):
     def html(self, thinking: int | None = None, problem: str = "", can_save: bool = True) -> str:
         """The HTML of the screen shown; a notice is shown once."""
         from .opponents import LEVELS
+        from .replay_view import render_review_button
         from .views import TableContext, render_saves, render_start, render_table
 
         notice, self.notice = self.notice, ""
+        if self.screen == "replay" and self.replay is not None:
+            return self.replay.html()
         if self.at_table() and self.game is not None:
             ctx = TableContext(narration=self.narration, summary=self.summary,
                                thinking=thinking, notice=problem, recent=self.recent())
-            return render_table(self.game.observation(HUMAN), ctx)
+            markup = render_table(self.game.observation(HUMAN), ctx)
+            finished = self.game.deals_finished
+            if finished and (self.summary is not None or self.game.is_over):
+                markup = render_review_button(markup, finished - 1)
+            if self.read_only:
+                markup = STEP_THROUGH + markup
+            return markup
         if self.screen == "saves":
             return render_saves(self.slot_summaries(), can_save=can_save,
                                 in_game=self.game is not None, message=notice)
@@ -699,6 +737,9 @@ class TableScreens(Table):
                                   summary=self.summary is not None)
 
     def show(self, screen: str, message: str = "") -> Effects:
+        if screen != "replay" and self.replay is not None:
+            self.replay.stop()
+            self.replay = None
         self.screen, self.notice = screen, message or self.notice
         return Effects(draw=True)
 
@@ -717,6 +758,139 @@ class TableScreens(Table):
 
         chosen, _, players = self.form_choice(fields)
         return chosen.name, start_seats(chosen.name, players)
+
+    def animated(self) -> bool:
+        """Whether a redraw moves the cards (web/motion.js): the table and its replays."""
+        return self.at_table() or self.screen == "replay"
+
+    # --- replays, reviews, the Embed dialog -------------------------------------------
+    def key_command(self, key: str) -> str | None:
+        """The command a key gives in a replay ("" for a shortcut that does nothing there);
+        None: the page's own handling."""
+        from .replay_view import KEYS, QUIET_KEYS
+
+        if self.screen != "replay" or self.replay is None:
+            return None
+        return KEYS.get(key, "" if key in QUIET_KEYS else None)
+
+    def open_replay_view(self, key: str) -> Effects:
+        """History's and the Review's replays of this match: ``all``, ``deal:<d>`` (its
+        start) or ``step:<n>``.  The game in progress is not touched: the replay is built
+        from a copy of its log, and the computer players wait until it is left."""
+        from .replay import Replay
+        from .replay_view import ReplayView
+
+        if self.game is None:
+            return Effects()
+        kind, _, number = key.partition(":")
+        view = ReplayView(Replay.of(self.game), from_link=self.read_only, step=0)
+        if kind == "deal" and number.isdigit() and int(number) < view.stepper.deals:
+            view.go(view.stepper.deal_range(int(number))[0])
+        elif kind == "step" and number.isdigit():
+            view.go(int(number))  # a decision: at a deal's first, the deal as dealt
+        self.replay, self.screen = view, "replay"
+        view.focus = "replay-forward:"
+        return Effects(draw=True, close_panel=True, announce=[view.said()])
+
+    def replay_command(self, name: str, key: str | None) -> Effects:
+        from .replay_view import wait
+
+        view = self.replay
+        if view is None or self.screen != "replay":
+            return Effects()
+        if name == "replay-close":
+            if view.from_link:
+                self.game, self.read_only = None, False
+                return self.show("start")
+            return Effects(draw=self.show("table").draw, schedule_ms=self.next_delay())
+        if name == "replay-play":
+            if view.playing:
+                view.stop()
+                return Effects(draw=True, announce=["Paused."])
+            token = view.start_playing()
+            return Effects(draw=True, work=Work(wait(self.pace, token), self.replay_tick))
+        if not view.act(name, key):
+            return Effects()
+        return Effects(draw=True, announce=[view.said()])
+
+    def replay_tick(self, token: int) -> Effects:
+        """One step of a replay playing by itself, and the wait for the next."""
+        from .replay_view import wait
+
+        view = self.replay
+        if view is None or self.screen != "replay" or not view.playing:
+            return Effects()
+        going = view.tick(token)
+        effects = Effects(draw=True, announce=[view.said()])
+        if going:
+            effects.work = Work(wait(self.pace, token), self.replay_tick)
+        return effects
+
+    def start_review(self, key: str | None) -> Effects:
+        """The Review panel for a finished deal: the review starts (in slices the page
+        runs) unless it has already, and the panel follows it."""
+        from .replay import Replay
+        from .replay_view import DealReview
+        from .views import plural
+
+        game = self.game
+        if game is None or not key or not key.isdigit() or int(key) >= game.deals_finished:
+            return Effects(say="Only a finished deal can be reviewed.")
+        deal = self.review_shown = int(key)
+        if deal in self.reviews:
+            return Effects(panel=self.panel_html("review", self.settings, ""))
+        started = self.reviews[deal] = DealReview(game.NAME, deal)
+        thinking = started.work(Replay.of(game))
+
+        def tick(finished: bool) -> Effects:
+            if started.cancelled:
+                return Effects()
+            effects = Effects()
+            if self.review_shown == deal:
+                effects.update["review-out"] = started.block()
+            if not finished:
+                effects.work = Work(started.until_progress(thinking), tick)
+            elif started.result is not None:
+                marked = len(started.result.marked)
+                effects.announce.append(f"Review done: {plural(marked, 'costly play')} marked."
+                                        if marked else "Review done: no costly mistakes found.")
+            return effects
+
+        return Effects(panel=self.panel_html("review", self.settings, ""),
+                       work=Work(started.until_progress(thinking), tick))
+
+    def embed_params(self, chosen_game: str) -> tuple[dict[str, str], str, int | None]:
+        from .views import GAME_TITLES
+
+        game = self.game
+        if game is None:  # the start form's game, as it was when the dialog opened
+            self.embed_game = chosen_game or self.embed_game
+            name = self.embed_game if self.embed_game in GAME_TITLES else next(iter(GAME_TITLES))
+            return {"game": name}, GAME_TITLES.get(name, name), None
+        return (session.share_params(game, self.levels), GAME_TITLES.get(game.NAME, game.NAME),
+                game.seed)
+
+    def form_input(self, form: str, fields: Mapping[str, str]) -> Effects:
+        """A form that the session follows as it is filled in (the Embed dialog's)."""
+        from .views.embed import output_html, read_form, site_folder
+
+        if form != "embed":
+            return Effects()
+        self.embed_form = read_form(fields, self.embed_form)
+        params, title, seed = self.embed_params("")
+        shown = self.embed_form if seed is not None else dataclasses.replace(
+            self.embed_form, fixed=False)
+        return Effects(update={"embed-out": output_html(site_folder(self.site), params, title,
+                                                        shown)})
+
+    def embed_copy(self, key: str | None) -> Effects:
+        from .views.embed import element_snippet, iframe_snippet, site_folder
+
+        params, title, seed = self.embed_params("")
+        form = self.embed_form if seed is not None else dataclasses.replace(
+            self.embed_form, fixed=False)
+        make = iframe_snippet if key == "iframe" else element_snippet
+        return Effects(copy=make(site_folder(self.site), params, title, form))
 
     def start_from_form(self, fields: Mapping[str, str]) -> Effects:
         """The start form's fields (name -> value) deal a new game, or show the form again
@@ -775,16 +949,28 @@ class TableScreens(Table):
         if name == "hint":
             return self.hint_effects()
         if name == "copy-link" and self.game is not None:
-            return Effects(copy="?" + self.address({}))
+            return Effects(copy=f"{self.page_address()}?{self.address({})}")
         if name == "copy-replay" and self.replay_fragment():
-            return Effects(copy=f"#{self.replay_fragment()}")
+            return Effects(copy=f"{self.page_address()}#{self.replay_fragment()}")
         if name == "export" and key:
             text = self.export_text(key)
             slot = "".join(c if c.isalnum() or c in "-_" else "-"
                            for c in key[len(self.keys.slot):])
             return None if text is None else Effects(
                 download=(f"cardtable-{slot or 'save'}.json", text))
+        if name == "replay-open":
+            return self.open_replay_view(key or "all")
+        if name.startswith("replay-"):
+            return self.replay_command(name, key)
+        if name == "review":
+            return self.start_review(key)
+        if name == "embed-copy":
+            return self.embed_copy(key)
         return None
+
+    def page_address(self) -> str:
+        """The page's own address, without its query or fragment (links start with it)."""
+        return self.site.split("#")[0].split("?")[0]
 
     def hint_effects(self) -> Effects:
         """A hint as background work: the hard level's move for the human and why, shown
@@ -843,7 +1029,9 @@ class TableScreens(Table):
 
     def panel_html(self, kind: str, settings: Mapping[str, Any], chosen_game: str) -> str:
         """The dialog's HTML for help, settings, statistics or history ("" if none)."""
+        from .replay_view import replay_list_html
         from .views import GAME_TITLES
+        from .views.embed import embed_html, site_folder
         from .views.help import RULES, render_help
 
         if kind == "help":
@@ -854,8 +1042,14 @@ class TableScreens(Table):
         if kind == "stats":
             return comforts.stats_html(self.stats, GAME_TITLES)
         if kind == "history" and self.game is not None:
-            return comforts.history_html(self.entries, self.game.NAME,
-                                         replay=bool(self.game.history))
+            return comforts.history_html(self.entries, self.game.NAME, replay=bool(
+                self.game.history)) + (replay_list_html(self.game.NAME, self.game.deals_finished)
+                                       if self.game.history else "")
+        if kind == "review" and self.review_shown in self.reviews:
+            return self.reviews[self.review_shown].html()
+        if kind == "embed":
+            params, title, seed = self.embed_params(chosen_game)
+            return embed_html(site_folder(self.site), params, title, self.embed_form, seed)
         return ""
 
     def export_text(self, key: str) -> str | None:

@@ -15,7 +15,7 @@
   const PROTOCOL = "card-table"; // the tag every message of ours carries, both ways
   const EVENTS = ["ready", "deal-over", "game-over"];
   // Attributes of the element that are not query parameters of the table.
-  const OWN_ATTRIBUTES = new Set(["site", "title", "height", "class", "style", "id"]);
+  const OWN_ATTRIBUTES = new Set(["site", "title", "width", "height", "class", "style", "id"]);
   // The site is where this script came from, unless the element names another.
   const SCRIPT_SITE = document.currentScript ? document.currentScript.src : location.href;
 
@@ -47,6 +47,11 @@
       frame.style.cssText = "border:0;width:100%;display:block;";
       frame.style.height = (this.getAttribute("height") || "720") + "px";
       this.style.display = this.style.display || "block";
+      const width = Number(this.getAttribute("width"));
+      if (width > 0) { // a width in pixels, never wider than the host's column
+        this.style.width = this.style.width || width + "px";
+        this.style.maxWidth = this.style.maxWidth || "100%";
+      }
       this.frame = frame;
       window.addEventListener("message", this.onMessage);
       this.appendChild(frame);

@@ -45,18 +45,19 @@ def by_id(name):
 
 
 async def run_sliced(work, still):
-    """Drive sliced work (a computer player's thinking, a hint) with the browser running
-    between slices: the page's async twin of ``pygame_core.opponents.drive``.  Returns
-    (result, ms spent in the work itself), or None once ``still()`` turns false."""
+    """Drive sliced work (a computer player's thinking, a hint, a review) with the browser
+    running between slices (a slice that yields a number asks for that many ms of pause
+    first): the page's async twin of ``pygame_core.opponents.drive``.  Returns (result, ms
+    spent in the work itself), or None once ``still()`` turns false."""
     spent = 0.0
     while True:
         start = js.performance.now()
         try:
-            next(work)
+            pause = next(work)
         except StopIteration as done:
             return done.value, spent + js.performance.now() - start
         spent += js.performance.now() - start
-        await asyncio.sleep(0)
+        await asyncio.sleep((pause or 0) / 1000)
         if not still():
             work.close()
             return None
@@ -78,6 +79,7 @@ class Page:
         self.to_parent = params.get("embed") == "1" or "parent" in params
         self.parent = parent_origin(params.get("parent"))  # None: post nowhere, take nothing
         self.table = TableScreens(self.store, keys=keys)
+        self.table.site = str(window.location.href)
         self.thinking, self.generation, self.ready, self.height = None, 0, False, 0
         self.tasks, self.last_turn, self.focus_hint = set(), "", False
 
@@ -103,8 +105,10 @@ class Page:
             DOM.openPanel(self.panel, effects.panel)
         if effects.close_panel:
             self.panel.close()
+        if effects.update:  # parts of what is shown, such as a review's progress
+            DOM.update(js_object(effects.update))
         if effects.copy:
-            self.spawn(self.copy(effects.copy))
+            DOM.copy(effects.copy)
         if effects.download:
             DOM.download(*effects.download)
         if effects.work:
@@ -159,7 +163,7 @@ class Page:
     def render(self):
         focus_inside = DOM.before(self.app)
         markup = self.table.html(self.thinking, self.store.problem, self.store.ok)
-        if self.table.at_table():  # web/motion.js: the cards that moved glide to their places
+        if self.table.animated():  # web/motion.js: the cards that moved glide to their places
             window.cardMotion.swap(self.app, markup, js_object({"pace": self.table.pace}))
         else:
             self.app.innerHTML = markup
@@ -225,7 +229,10 @@ class Page:
 
     # --- the keyboard's shortcuts (the roving tab stop itself is web/page.js) ---------
     def on_key(self, event):
-        target = event.target
+        target, replay = event.target, self.table.key_command(str(event.key))
+        if replay is not None and not self.panel.open:  # a replay's keys ("": none)
+            event.preventDefault()
+            return self.command(replay, document.body) if replay else None
         name = SHORTCUTS.get(str(event.key).lower())
         if event.ctrlKey or event.metaKey or event.altKey or self.panel.open or name is None \
                 or event.repeat or not self.table.settings["shortcuts"] \
@@ -235,10 +242,6 @@ class Page:
         self.command(name, document.body)
 
     # --- the dialog and files ---------------------------------------------------------
-    def on_panel_closed(self, _event):  # focus back on the table unless it went elsewhere
-        if not document.contains(document.activeElement) or document.activeElement == document.body:
-            DOM.place(self.app)
-
     async def import_file(self, field):
         if not missing(field.files) and field.files.length:
             file = field.files.item(0)
@@ -247,14 +250,6 @@ class Page:
             except Exception as exc:  # an unreadable file
                 text = exc
             self.do(self.table.import_file(text, str(file.name)))
-
-    async def copy(self, tail):
-        link = str(window.location.href).split("?")[0].split("#")[0] + tail
-        try:
-            await window.navigator.clipboard.writeText(link)
-            DOM.say(f"Link copied: {link}")
-        except Exception:
-            DOM.say(f"Copy this link: {link}")
 
     # --- events -----------------------------------------------------------------------
     def command(self, name, element):
@@ -298,6 +293,13 @@ class Page:
         elif not missing(target.closest("#start-form")):  # its options and rows follow
             DOM.startLayout(*to_js(self.table.start_layout(self.fields())))
 
+    def on_input(self, event):  # a form the session follows as it is filled in (data-form)
+        form = event.target.closest("form[data-form]")
+        if not missing(form):
+            fields = js.Array.from_(js.FormData.new(form).entries())
+            self.do(self.table.form_input(str(form.dataset.form),
+                                          {str(k): str(v) for k, v in fields}))
+
     def on_storage(self, event):
         if text_or_none(event.key) == self.table.keys.current:
             self.do(self.table.other_tab_wrote(text_or_none(event.newValue)))
@@ -312,12 +314,11 @@ class Page:
 
     def start(self):
         for kind, handler in (("click", self.on_click), ("change", self.on_change),
-                              ("keydown", self.on_key)):
+                              ("keydown", self.on_key), ("input", self.on_input)):
             document.addEventListener(kind, self.guarded(handler))
         window.addEventListener("storage", self.guarded(self.on_storage))
         window.addEventListener("message", self.guarded(self.on_message))
         js.ResizeObserver.new(self.guarded(self.report_height)).observe(self.app)
-        self.panel.addEventListener("close", create_proxy(self.on_panel_closed))
         self.apply_settings()
         for button in document.querySelectorAll(".bar [disabled], .bar select"):
             button.disabled = False

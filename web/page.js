@@ -158,8 +158,45 @@
     if (first) first.focus();
   }
 
+  // Text to the clipboard (a link, a snippet), and the notice says so; where the browser
+  // refuses, the notice shows the text to copy by hand.
+  function copy(text) {
+    var link = /^https?:/.test(text);
+    function done(ok) {
+      say((ok ? (link ? "Link copied: " : "Copied: ") : (link ? "Copy this link: "
+        : "Copy this text: ")) + text);
+    }
+    try {
+      navigator.clipboard.writeText(text).then(function () { done(true); },
+                                               function () { done(false); });
+    } catch (error) {
+      done(false);
+    }
+  }
+
+  // Parts of what is shown, by element id (a review's progress in its panel).
+  function update(parts) {
+    Object.keys(parts).forEach(function (id) {
+      var element = byId(id);
+      if (element) element.innerHTML = parts[id];
+    });
+  }
+
+  // When the dialog closes, focus goes back to the table unless it went elsewhere.
+  document.addEventListener("DOMContentLoaded", function () {
+    var dialog = byId("panel");
+    if (!dialog) return;
+    dialog.addEventListener("close", function () {
+      var active = document.activeElement;
+      if (!active || active === document.body || !document.contains(active)) {
+        place(byId("app"));
+      }
+    });
+  });
+
   window.cardPage = { before: before, after: after, place: place, focus: focus,
                       byAction: byAction, strip: strip, announce: announce, say: say,
                       startLayout: startLayout, fields: fields, download: download,
-                      openPanel: openPanel };
+                      openPanel: openPanel, copy: copy,
+                      update: update };
 })();

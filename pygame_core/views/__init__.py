@@ -23,9 +23,9 @@ from .markup import Markup, escape, html
 
 __all__ = [
     "GAME_TITLES", "MANY_NAMES", "SEAT_NAMES", "VIEWS", "Markup", "TableContext",
-    "card_back_html", "card_html", "card_short", "esc", "game_view", "html", "motion_attrs",
-    "narrate", "render_saves", "render_start", "render_table", "seat_anchor", "start_seats",
-    "word_list",
+    "card_back_html", "card_html", "card_short", "esc", "face_up_hand", "game_view", "html",
+    "motion_attrs", "narrate", "open_hand_html", "own_hand_hidden", "render_saves",
+    "render_start", "render_table", "seat_anchor", "start_seats", "word_list",
 ]
 
 # Seats on screen (RULINGS: the human is seat 0 at the bottom, then clockwise W, N, E).
@@ -174,6 +174,30 @@ def hand_backs(count: int) -> Markup:
     word = "card" if count == 1 else "cards"
     return html('<div class="backs" role="img" aria-label="{count} {word} in hand">{backs}</div>'
                 '<span class="count">{count} in hand</span>', count=count, word=word, backs=backs)
+
+
+# --- a replay's hands ---------------------------------------------------------------
+def face_up_hand(obs: Mapping[str, Any], seat: int) -> list[str] | None:
+    """In a replay (``ReplayStepper.view``'s ``face_up``), ``seat``'s hand to draw face up;
+    None: draw it as the table does (backs for the others)."""
+    hands = obs.get("face_up")
+    if not isinstance(hands, list) or not 0 <= seat < len(hands) or hands[seat] is None:
+        return None
+    return [str(c) for c in hands[seat]]
+
+
+def own_hand_hidden(obs: Mapping[str, Any]) -> bool:
+    """A replay seen as another seat saw it: your own hand is drawn as backs."""
+    hands = obs.get("face_up")
+    return isinstance(hands, list) and bool(hands) and hands[0] is None
+
+
+def open_hand_html(codes: Sequence[str], label: str) -> Markup:
+    """Another seat's hand drawn face up (a replay); each card keeps its ``data-card``."""
+    cards = Markup().join(html('<li class="slot">{card}</li>', card=card_html(c))
+                          for c in codes)
+    return html('<ul class="hand open-hand" aria-label="{label}">{cards}</ul>',
+                label=label, cards=cards)
 
 
 # --- a table for games without a view of their own ----------------------------------

@@ -20,7 +20,10 @@ from . import (
     card_back_html,
     card_html,
     esc,
+    face_up_hand,
     motion_attrs,
+    open_hand_html,
+    own_hand_hidden,
     plural,
     recent_html,
     result_dialog,
@@ -316,7 +319,14 @@ def _seat_html(obs: AvinasObservation, seat: int, ctx: TableContext) -> str:
     if last.get("seat") == seat:
         classes.append("last-mover")
     head = f'<h3 class="seat-name">{esc(names[seat])} {_badges(obs, seat, ctx)}</h3>'
-    body = _controls_html(obs) + _hand_html(obs) if seat == 0 else _other_hand(obs, seat, names)
+    shown = face_up_hand(obs, seat)  # a replay: another seat's hand face up
+    if seat == 0:
+        body = (_other_hand(obs, 0, names) if own_hand_hidden(obs)
+                else _controls_html(obs) + _hand_html(obs))
+    elif shown is not None:
+        body = open_hand_html(_sorted_hand(shown, _trump_index(obs)), f"{names[seat]}'s hand")
+    else:
+        body = _other_hand(obs, seat, names)
     return (f'<section class="{" ".join(classes)}" aria-label="{esc(names[seat])}"'
             f'{seat_anchor(seat)}>{head}{recent_html(ctx, seat)}{body}</section>')
 

@@ -15,8 +15,11 @@ from . import (
     card_html,
     card_short,
     esc,
+    face_up_hand,
     hand_backs,
     motion_attrs,
+    open_hand_html,
+    own_hand_hidden,
     plural,
     recent_html,
     result_dialog,
@@ -163,8 +166,13 @@ def _seat_html(obs: AvissiniaObservation, seat: int, ctx: TableContext) -> str:
     points = obs["round_points"][seat]
     head = (f'<h3 class="seat-name">{esc(names[seat])} {"".join(badges)}</h3>'
             f'<span class="seat-points">{plural(points, "point")} this round</span>')
+    shown = face_up_hand(obs, seat)  # a replay: another seat's hand face up
     if seat == 0:
-        body = f'<div class="own-pile">{pile_part}</div>{_hand_html(obs, names)}'
+        hand = (f'<div class="hidden-hand">{hand_backs(len(obs["hand"]))}</div>'
+                if own_hand_hidden(obs) else _hand_html(obs, names))
+        body = f'<div class="own-pile">{pile_part}</div>{hand}'
+    elif shown is not None:
+        body = open_hand_html(shown, f"{names[seat]}'s hand") + pile_part
     else:
         body = f'<div class="hidden-hand">{hand_backs(obs["hand_counts"][seat])}</div>{pile_part}'
     return (f'<section class="{" ".join(classes)}" aria-label="{esc(names[seat])}"'

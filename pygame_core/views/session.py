@@ -78,6 +78,11 @@ def encode_query(params: Mapping[str, str]) -> str:
 
 def share_query(game: Game[Any, Any], levels: Sequence[str] | None = None) -> str:
     """The query string of a link that deals this game again from its start."""
+    return encode_query(share_params(game, levels))
+
+
+def share_params(game: Game[Any, Any], levels: Sequence[str] | None = None) -> dict[str, str]:
+    """The query parameters of ``share_query``, in order."""
     params: dict[str, str] = {"game": game.NAME, "seed": str(game.seed)}
     options = {name: getattr(game.options, name) for name in SHOWN_OPTIONS
                if hasattr(game.options, name)}
@@ -91,7 +96,7 @@ def share_query(game: Game[Any, Any], levels: Sequence[str] | None = None) -> st
             params[name] = str(value)
     if levels:
         params["levels"] = ",".join(levels)
-    return encode_query(params)
+    return params
 
 
 def clean_levels(levels: object, count: int = 3) -> list[str]:

@@ -1,0 +1,390 @@
+"""A replay on the page: stepping through a match, and the review of one deal.
+
+``ReplayView`` holds a ``ReplayStepper``, whose view is shown (every hand face up, or what
+one seat saw), whether it plays by itself, and draws the replay as the table looks, through
+the game's own view, under a strip of controls.  ``DealReview`` follows a review of the
+human's play in one deal as the page runs it in slices, and draws the Review panel.
+
+Pure Python below the table session (``table.py`` drives both): nothing here plays a move
+of the game in progress or saves anything; a replay works on a copy of the match's log.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Generator
+from typing import Any
+
+from .registry import SPECS
+from .replay import Replay, ReplayStepper, summary_steps
+from .review import Review, review
+from .views import TableContext, narrate, plural, render_table
+from .views.markup import Markup, html
+
+HUMAN = 0
+# The keys of the game's keyboard that step a replay (the page asks before its own).
+KEYS = {
+    "ArrowLeft": "replay-back", "ArrowUp": "replay-back",
+    "ArrowRight": "replay-forward", "ArrowDown": "replay-forward",
+    "Home": "replay-start", "End": "replay-end", "p": "replay-play", "P": "replay-play",
+    "Escape": "replay-close",
+}
+# The game's shortcuts that would act on the game in progress: no-ops in a replay.
+QUIET_KEYS = frozenset("hHuUnNlL")
+MIN_PLAY_MS = 120  # "Instant" pace still shows each step
+
+
+def round_word(game: str) -> str:
+    spec = SPECS.get(game)
+    return spec.round_word if spec else "Deal"
+
+
+def seat_names(game: str, players: int) -> tuple[str, ...]:
+    """The seats' names as the table shows them (the registry's for the game)."""
+    from .views import seat_names as names_of
+
+    return names_of(game, players)
+
+
+# The dialogs the views draw at a deal's end offer to go on with the game: in a replay the
+# same place steps on, and the match's end offers to leave.
+_SUMMARY_NEXT = 'data-cmd="next-round" autofocus>'
+_RESULT_BUTTONS = ('<button type="button" class="primary" data-cmd="rematch" autofocus>'
+                   'Play again</button> <button type="button" data-cmd="menu">New game</button>')
+
+
+class ReplayView:
+    """A match being stepped through on the page."""
+
+    def __init__(self, replay: Replay, *, from_link: bool = False, step: int | None = None
+                 ) -> None:
+        self.stepper = ReplayStepper(replay)
+        self.from_link = from_link
+        self.viewer: int | None = None  # None: every hand face up; a seat: what it saw
+        self.playing = False
+        self.token = 0  # a play run that no longer matches is over
+        self.focus = ""  # the control that keeps the focus across a redraw
+        # A deal's first step is also the last of the deal before (its summary shows): once
+        # stepped past the summary, the same step shows the new deal instead, as in play.
+        self.dismissed = False
+        self.go(self.stepper.steps if step is None else step)
+        first = self.stepper.state()
+        self.players = first.num_players
+        self.names = seat_names(replay.game, self.players)
+        # Abyssinia's hands are open: there is no one seat's view to choose.
+        self.hidden_hands = "hand" in first.observation(HUMAN)
+
+    @property
+    def step(self) -> int:
+        return self.stepper.step
+
+    def boundary(self, step: int | None = None) -> bool:
+        """Whether ``step`` ends one deal and starts the next."""
+        return (self.step if step is None else step) in self.stepper.deal_starts[1:]
+
+    def go(self, step: int, *, new_deal: bool = True) -> None:
+        """To ``step``; at a deal boundary, the new deal (or, without ``new_deal``, the
+        finished deal's summary)."""
+        self.stepper.go(step)
+        self.dismissed = new_deal and self.boundary()
+
+    def forward(self) -> None:
+        if self.boundary() and not self.dismissed:
+            self.dismissed = True  # past the summary: the next deal, as dealt
+        else:
+            self.go(self.step + 1, new_deal=False)
+
+    def back(self) -> None:
+        if self.dismissed:
+            self.dismissed = False  # back to the finished deal's summary
+        else:
+            self.go(self.step - 1)
+
+    def deal(self) -> int:
+        """The deal shown (at a boundary, the new one once its summary is dismissed)."""
+        return self.stepper.deal_of() + (1 if self.dismissed else 0)
+
+    def at_end(self) -> bool:
+        return self.step >= self.stepper.steps
+
+    def at_start(self) -> bool:
+        return self.step == 0
+
+    # --- what is shown ----------------------------------------------------------------
+    def display(self) -> dict[str, Any]:
+        """The observation the table draws, in the table's own layout (seat 0 at the
+        bottom): ``ReplayStepper.view`` every hand face up, or, for one seat's view, that
+        seat's own hand face up and every other hand as backs."""
+        stepper = self.stepper
+        if self.viewer is None or not self.hidden_hands:
+            return stepper.view(HUMAN, face_up=self.hidden_hands)
+        seen = stepper.view(self.viewer, face_up=False)
+        if self.viewer == HUMAN:
+            return seen
+        obs = stepper.view(HUMAN, face_up=False)
+        hands: list[list[str] | None] = [None] * self.players
+        hands[self.viewer] = [str(c) for c in seen["hand"]]
+        obs["face_up"] = hands
+        obs["dealer_saw"] = []  # what you saw as dealer is not the chosen seat's to see
+        return obs
+
+    def summary(self) -> int | None:
+        """The finished deal whose summary the table shows at this step, if any."""
+        stepper = self.stepper
+        if self.step and not self.dismissed and self.step in summary_steps(stepper):
+            return stepper.deal_of(self.step)
+        return None
+
+    def where(self) -> str:
+        stepper = self.stepper
+        word = round_word(stepper.replay.game).lower()
+        return f"Move {self.step} of {stepper.steps}, {word} {self.deal() + 1} of {stepper.deals}"
+
+    def said(self) -> str:
+        """The step in words: where, and the move that led to it."""
+        move = narrate(self.stepper.state().observation(HUMAN), self.names)
+        return f"{self.where()}. {move}" if move and self.step else f"{self.where()}."
+
+    def html(self) -> str:
+        obs = self.display()
+        move = narrate(self.stepper.state().observation(HUMAN), self.names) if self.step else ""
+        ctx = TableContext(names=self.names, narration=move or "The cards are dealt.",
+                           summary=self.summary())
+        table = (render_table(obs, ctx).replace(_SUMMARY_NEXT, 'data-cmd="replay-forward">')
+                 .replace(_RESULT_BUTTONS, '<button type="button" class="primary" '
+                          'data-cmd="replay-close">Leave the replay</button>'))
+        return f'<div class="replay">{self.strip_html()}{table}</div>'
+
+    def _button(self, cmd: str, text: str, *, key: str = "", shortcut: str = "",
+                disabled: bool = False, pressed: bool | None = None, icon: str = "",
+                label: str = "") -> Markup:
+        attrs: list[Markup] = []
+        if key:
+            attrs.append(html(' data-key="{key}"', key=key))
+        if shortcut:
+            attrs.append(html(' aria-keyshortcuts="{keys}"', keys=shortcut))
+        if label:
+            attrs.append(html(' aria-label="{label}"', label=label))
+        if pressed is not None:
+            attrs.append(Markup(' aria-pressed="true"' if pressed else ' aria-pressed="false"'))
+        if disabled:
+            attrs.append(Markup(" disabled"))
+        if self.focus == f"{cmd}:{key}" and not disabled:
+            attrs.append(Markup(" autofocus"))
+        glyph = html('<span class="glyph" aria-hidden="true">{icon}</span> ', icon=icon) \
+            if icon else Markup()
+        text_class = Markup(' class="words"' if icon else "")
+        return html('<button type="button" data-cmd="{cmd}"{attrs}>{glyph}<span{tc}>{text}'
+                    '</span></button>', tc=text_class,
+                    cmd=cmd, attrs=Markup("").join(attrs), glyph=glyph, text=text)
+
+    def strip_html(self) -> Markup:
+        """The controls: leave, the step counter, step and play, jump to a deal, whose view."""
+        stepper = self.stepper
+        at_start, at_end = self.at_start(), self.at_end()
+        word = round_word(stepper.replay.game)
+        b = self._button
+        steps = Markup(" ").join([
+            b("replay-start", "Start", shortcut="Home", disabled=at_start, icon="«"),
+            b("replay-back", "Back", shortcut="ArrowLeft", disabled=at_start, icon="‹"),
+            b("replay-play", "Pause" if self.playing else "Play", shortcut="P",
+              disabled=at_end and not self.playing, icon="||" if self.playing else "▶"),
+            b("replay-forward", "Forward", shortcut="ArrowRight", disabled=at_end, icon="›"),
+            b("replay-end", "End", shortcut="End", disabled=at_end, icon="»"),
+        ])
+        current = self.deal()
+        deals = Markup("").join(
+            html('<li{here}><span class="deal-name">{word} {n}</span> {start} {end}</li>',
+                 here=Markup(' class="current"' if d == current else ""), word=word, n=d + 1,
+                 start=b("replay-deal", "start", key=str(d),
+                         label=f"{word} {d + 1} start", pressed=None),
+                 end=b("replay-deal", "end", key=f"{d}:end", label=f"{word} {d + 1} end"))
+            for d in range(stepper.deals))
+        jump = html('<details class="replay-deals"{open}><summary>Jump to a {lower}</summary>'
+                    '<ul>{deals}</ul></details>',
+                    open=Markup(" open" if self.focus.startswith("replay-deal") else ""),
+                    lower=word.lower(), deals=deals)
+        views = Markup("")
+        if self.hidden_hands:
+            choices = [b("replay-view", "Every hand", key="all", pressed=self.viewer is None)]
+            choices += [b("replay-view", name, key=str(seat), pressed=self.viewer == seat)
+                        for seat, name in enumerate(self.names)]
+            views = html('<div class="replay-view" role="group" aria-labelledby="replay-show">'
+                         '<span id="replay-show">Show:</span> {choices}</div>',
+                         choices=Markup(" ").join(choices))
+        leave = "Leave the replay" if self.from_link else "Back to the game"
+        return html(
+            '<nav class="replay-strip" aria-label="Replay">'
+            '<div class="replay-head"><h2 class="replay-title">Replay</h2>'
+            '<p class="replay-where" id="replay-where">{where}</p>{close}</div>'
+            '<div class="replay-steps">{steps}</div>{jump}{views}</nav>',
+            where=self.where(), close=b("replay-close", leave, shortcut="Escape"),
+            steps=steps, jump=jump, views=views)
+
+    # --- commands -----------------------------------------------------------------------
+    def act(self, name: str, key: str | None) -> bool:
+        """A replay command (not leaving, not playing); False if it is none of them."""
+        stepper = self.stepper
+        if name == "replay-start":
+            self.go(0)
+        elif name == "replay-back":
+            self.back()
+        elif name == "replay-forward":
+            self.forward()
+        elif name == "replay-end":
+            self.go(stepper.steps)
+        elif name == "replay-deal" and key:
+            deal, _, end = key.partition(":")
+            if not deal.isdigit() or int(deal) >= stepper.deals:
+                return False
+            first, last = stepper.deal_range(int(deal))
+            self.go(last, new_deal=False) if end == "end" else self.go(first)
+        elif name == "replay-view" and key:
+            self.viewer = int(key) if key.isdigit() and int(key) < self.players else None
+        else:
+            return False
+        if name != "replay-view":
+            self.stop()
+        self.focus = f"{name}:{key or ''}" if name in ("replay-deal", "replay-view") \
+            else f"{name}:"
+        if self.focus in ("replay-back:", "replay-start:") and self.at_start():
+            self.focus = "replay-forward:"
+        if self.focus in ("replay-forward:", "replay-end:") and self.at_end():
+            self.focus = "replay-back:"
+        return True
+
+    def stop(self) -> None:
+        self.playing = False
+        self.token += 1
+
+    def start_playing(self) -> int:
+        """Play on from here (from the start if at the end); the run's token."""
+        if self.at_end():
+            self.go(0)
+        self.playing, self.focus = True, "replay-play:"
+        self.token += 1
+        return self.token
+
+    def tick(self, token: int) -> bool:
+        """One step of a play run; False once the run is over (paused, or the end)."""
+        if not self.playing or token != self.token:
+            return False
+        self.forward()
+        if self.at_end():
+            self.stop()
+            return False
+        return True
+
+
+def wait(ms: int, token: int) -> Generator[float, None, int]:
+    """A pause of ``ms`` for the page to wait (the sliced work's way to ask for one)."""
+    yield float(max(ms, MIN_PLAY_MS))
+    return token
+
+
+# --- the Review panel --------------------------------------------------------------------
+@dataclasses.dataclass
+class DealReview:
+    """The review of the human's play in one finished deal, as the page runs it."""
+
+    game: str
+    deal: int
+    done: int = 0
+    total: int = 0
+    result: Review | None = None
+    cancelled: bool = False
+
+    def work(self, replay: Replay) -> Generator[None, None, Review]:
+        def told(done: int, total: int) -> None:
+            self.done, self.total = done, total
+
+        return review(replay, HUMAN, deal=self.deal, progress=told,
+                      names=seat_names(replay.game, replay.new_game().num_players))
+
+    def until_progress(self, work: Generator[None, None, Review]) -> Generator[None, None, bool]:
+        """Run ``work`` until one more decision is reviewed (True once it is finished)."""
+        seen = self.done
+        while not self.cancelled:
+            try:
+                next(work)
+            except StopIteration as end:
+                self.result = end.value
+                return True
+            if self.done != seen:
+                return False
+            yield
+        work.close()
+        return True
+
+    def html(self) -> Markup:
+        """The whole panel; ``block`` is the part redrawn as the review goes on."""
+        title = html('<h2 id="panel-title">Review of your play: {word} {n}</h2>',
+                     word=round_word(self.game).lower(), n=self.deal + 1)
+        return html('{title}<div id="review-out">{block}</div>', title=title,
+                    block=self.block())
+
+    def block(self) -> Markup:
+        return html('<div id="review-body" data-state="{state}">{body}</div>',
+                    state="done" if self.result else "running", body=self.body())
+
+    def body(self) -> Markup:
+        word = round_word(self.game).lower()
+        result = self.result
+        if result is None:
+            count = (html("{done} of {total} decisions", done=self.done, total=self.total)
+                     if self.total else Markup("starting"))
+            return html(
+                '<p>The hard level\'s search is weighing each of your decisions in this '
+                '{word}, a few at a time: the table stays yours meanwhile.</p>'
+                '<p><label for="review-bar">Reviewing: {count}</label> '
+                '<progress id="review-bar" max="{total}" value="{done}"></progress></p>',
+                word=word, count=count, total=max(self.total, 1), done=self.done)
+        note = html('<p class="review-note">{note}</p>', note=result.note)
+        timing = html('<p class="small review-time" data-seconds="{s}">{n} reviewed in '
+                      '{s1} s.</p>', s=f"{result.seconds:.2f}",
+                      n=plural(len(result.decisions), "decision"), s1=f"{result.seconds:.1f}")
+        marked = result.marked[:5]
+        if not marked:
+            found = html('<p class="review-none">No costly mistakes found in this {word}: '
+                         'none of your plays cost clearly more than the search\'s noise.</p>',
+                         word=word)
+            return Markup("").join([found, note, timing])
+        items = Markup("").join(
+            html('<li class="review-mark" data-step="{step}"><p>{text}</p>'
+                 '<button type="button" data-cmd="replay-open" data-key="step:{step}">'
+                 'Show it in the replay</button></li>', step=d.step, text=d.text())
+            for d in marked)
+        lead = html('<p>{n} of your plays cost clearly more than the search\'s noise, the '
+                    'costliest first:</p>', n=len(result.marked))
+        return Markup("").join([lead, html('<ol class="review-marks">{items}</ol>', items=items),
+                                  note, timing])
+
+
+def replay_list_html(game: str, finished: int, reviewable: bool = True) -> Markup:
+    """History's part for replays and reviews: the whole match, and each finished deal."""
+    word = round_word(game)
+    rows = Markup("").join(
+        html('<li><span class="deal-name">{word} {n}</span> '
+             '<button type="button" data-cmd="replay-open" data-key="deal:{d}" '
+             'aria-label="Replay {lower} {n}">Replay</button>{review}</li>',
+             word=word, n=d + 1, d=d, lower=word.lower(),
+             review=html(' <button type="button" data-cmd="review" data-key="{d}" '
+                         'aria-label="Review {lower} {n}">Review</button>', d=d,
+                         lower=word.lower(), n=d + 1) if reviewable else Markup(""))
+        for d in range(finished))
+    listed = html('<ul class="replay-list">{rows}</ul>', rows=rows) if rows else Markup("")
+    return html('<h3>Replay and review</h3><p><button type="button" data-cmd="replay-open" '
+                'data-key="all">Step through the whole match</button></p>{listed}',
+                listed=listed)
+
+
+def render_review_button(markup: str, deal: int) -> str:
+    """A deal's summary (or the match's result) with a Review button beside its own."""
+    button = html('<button type="button" data-cmd="review" data-key="{d}">Review my play'
+                  '</button> ', d=deal)
+    for anchor in ('<button type="button" class="primary" data-cmd="next-round"',
+                   '<button type="button" class="primary" data-cmd="rematch"'):
+        if anchor in markup:
+            return markup.replace(anchor, str(button) + anchor, 1)
+    return markup
+

@@ -1,0 +1,142 @@
+"""The Embed dialog: the snippets that put this table in another page.
+
+Two forms, as the README's "Embedding" section gives them: an ``<iframe>`` of the page with
+``embed=1``, and the two lines of ``embed.js`` and a ``<card-table>`` element.  The site
+address is the page's own folder; the deal is this one (with its seed) or a fresh one each
+time.  Every value is escaped through ``markup.html``; the snippet is then shown (escaped again)
+in a read-only box to copy.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from .markup import Markup, html
+
+MIN_SIZE, MAX_SIZE = 200, 4000
+DEFAULT_WIDTH, DEFAULT_HEIGHT = 960, 720
+PREVIEW_W, PREVIEW_H = 240, 150  # the preview box: the frame's proportions, scaled
+
+
+@dataclasses.dataclass(frozen=True)
+class EmbedForm:
+    fixed: bool = True  # this deal (with its seed), or a fresh deal each time
+    width: int = DEFAULT_WIDTH
+    height: int = DEFAULT_HEIGHT
+    problem: str = ""  # a size that was out of range, in words
+
+
+def _size(text: str | None, default: int, name: str) -> tuple[int, str]:
+    text = (text or "").strip()
+    if not text.isdigit() or len(text) > 6:
+        return default, f"The {name} must be a whole number of pixels." if text else ""
+    value = int(text)
+    if not MIN_SIZE <= value <= MAX_SIZE:
+        clamped = max(MIN_SIZE, min(MAX_SIZE, value))
+        return clamped, f"The {name} is kept between {MIN_SIZE} and {MAX_SIZE} pixels."
+    return value, ""
+
+
+def read_form(fields: Mapping[str, str], before: EmbedForm | None = None) -> EmbedForm:
+    """The dialog's fields (``deal``, ``width``, ``height``) as a form; a bad size keeps
+    the last good one and says why."""
+    before = before or EmbedForm()
+    width, w_problem = _size(fields.get("width"), before.width, "width")
+    height, h_problem = _size(fields.get("height"), before.height, "height")
+    fixed = fields.get("deal", "fixed" if before.fixed else "fresh") != "fresh"
+    return EmbedForm(fixed, width, height, w_problem or h_problem)
+
+
+def site_folder(href: str) -> str:
+    """The folder of the page's address: ``https://x.org/cards/index.html?a#b`` ->
+    ``https://x.org/cards/``."""
+    base = href.split("#")[0].split("?")[0]
+    return base[: base.rfind("/") + 1] if "/" in base else base + "/"
+
+
+def deal_params(params: Mapping[str, str], form: EmbedForm) -> dict[str, str]:
+    """The game's parameters for the frame (``seed`` only for this deal)."""
+    return {k: v for k, v in params.items() if form.fixed or k != "seed"}
+
+
+def frame_src(site: str, params: Mapping[str, str], form: EmbedForm) -> str:
+    from .session import encode_query
+
+    return f"{site}?{encode_query({'embed': '1', **deal_params(params, form)})}"
+
+
+def iframe_snippet(site: str, params: Mapping[str, str], title: str, form: EmbedForm) -> str:
+    return str(html(
+        '<iframe src="{src}" title="{title}" width="{w}" height="{h}"\n'
+        '        style="border: 0; max-width: 100%"></iframe>',
+        src=frame_src(site, params, form), title=f"{title} card table", w=form.width,
+        h=form.height))
+
+
+def element_snippet(site: str, params: Mapping[str, str], title: str, form: EmbedForm) -> str:
+    attrs = Markup("").join(html(' {k}="{v}"', k=k, v=v)
+                            for k, v in deal_params(params, form).items())
+    return str(html(
+        '<script src="{src}"></script>\n'
+        '<card-table{attrs} title="{title}" width="{w}" height="{h}"></card-table>',
+        src=f"{site}embed.js", attrs=attrs, title=f"{title} card table", w=form.width,
+        h=form.height))
+
+
+def preview_html(form: EmbedForm) -> Markup:
+    """A box of the frame's proportions, scaled to fit the dialog."""
+    scale = min(PREVIEW_W / form.width, PREVIEW_H / form.height)
+    w, h = max(8, round(form.width * scale)), max(8, round(form.height * scale))
+    return html(
+        '<div class="embed-preview" role="img" aria-label="Preview of the frame\'s shape: '
+        '{w} by {h} pixels"><span class="embed-frame" style="width: {pw}px; height: {ph}px">'
+        '<span aria-hidden="true">{w} × {h}</span></span></div>',
+        w=form.width, h=form.height, pw=w, ph=h)
+
+
+def output_html(site: str, params: Mapping[str, str], title: str, form: EmbedForm) -> Markup:
+    """The part of the dialog that follows the form: redrawn as the form changes."""
+    problem = html('<p class="message" role="alert">{p}</p>', p=form.problem) \
+        if form.problem else Markup("")
+    two = element_snippet(site, params, title, form)
+    frame = iframe_snippet(site, params, title, form)
+    return Markup("").join([problem, preview_html(form), html(
+        '<h3 id="embed-two-title">Two lines</h3>'
+        '<textarea id="embed-element" readonly rows="3" aria-labelledby="embed-two-title">'
+        '{two}</textarea>'
+        '<p><button type="button" data-cmd="embed-copy" data-key="element">Copy the two lines'
+        '</button></p>'
+        '<h3 id="embed-frame-title">Or an iframe</h3>'
+        '<textarea id="embed-iframe" readonly rows="3" aria-labelledby="embed-frame-title">'
+        '{frame}</textarea>'
+        '<p><button type="button" data-cmd="embed-copy" data-key="iframe">Copy the iframe'
+        '</button></p>', two=two, frame=frame)])
+
+
+def embed_html(site: str, params: Mapping[str, str], title: str, form: EmbedForm,
+               seed: int | None) -> Markup:
+    """The whole dialog; without a seed (no game yet) only a fresh deal is offered."""
+    if seed is None:
+        form = dataclasses.replace(form, fixed=False)
+    fixed = html(
+        '<label><input type="radio" name="deal" value="fixed"{on}{off}> This deal '
+        '(seed {seed}): everyone who opens it gets the same cards</label>',
+        on=Markup(" checked" if form.fixed else ""),
+        off=Markup(" disabled" if seed is None else ""), seed=seed if seed is not None else "–")
+    fresh = html('<label><input type="radio" name="deal" value="fresh"{on}> A fresh deal each '
+                 'time the page is opened</label>', on=Markup("" if form.fixed else " checked"))
+    return html(
+        '<h2 id="panel-title">Embed this table in a page</h2>'
+        '<p>Put {title} on your own site: paste one of these into its HTML. It loads from '
+        '<code>{site}</code>.</p>'
+        '<form id="embed-form" class="embed-form" data-form="embed">'
+        '<fieldset><legend>Deal</legend>{fixed}{fresh}</fieldset>'
+        '<fieldset class="embed-size"><legend>Size in pixels</legend>'
+        '<label>Width <input type="number" name="width" min="{lo}" max="{hi}" step="10" '
+        'value="{w}" inputmode="numeric"></label> '
+        '<label>Height <input type="number" name="height" min="{lo}" max="{hi}" step="10" '
+        'value="{h}" inputmode="numeric"></label></fieldset></form>'
+        '<div id="embed-out">{out}</div>',
+        title=title, site=site, fixed=fixed, fresh=fresh, lo=MIN_SIZE, hi=MAX_SIZE,
+        w=form.width, h=form.height, out=output_html(site, params, title, form))
