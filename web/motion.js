@@ -15,6 +15,14 @@
   var HIGHLIGHT_MS = 900;
   var DEAL = 5; // more cards than this appearing at once is a deal: they fade in, no flight
 
+  // benchmarks/opponents_browser.py sets cardMotion.trace: each phase of a redraw is then a
+  // performance.measure ("motion first", "motion markup", "motion last", "motion play").
+  function phase(name, start) {
+    var now = performance.now();
+    if (api.trace) performance.measure("motion " + name, { start: start, end: now });
+    return now;
+  }
+
   function still() {
     return document.documentElement.classList.contains("no-anim") || !!(reduced && reduced.matches);
   }
@@ -131,6 +139,7 @@
 
   function swap(app, html, options) {
     var pace = options && options.pace !== undefined ? options.pace : 800;
+    var t = performance.now();
     var oldTable = app.querySelector("[data-motion]");
     // First: every read before the markup changes
     var oldCards = keyed(app, "data-card");
@@ -140,7 +149,9 @@
     app.querySelectorAll("[data-spot]").forEach(function (spot) {
       oldSpots[spot.getAttribute("data-spot")] = !!spot.querySelector(".card.back");
     });
+    t = phase("first", t);
     app.innerHTML = html;
+    t = phase("markup", t);
     var table = app.querySelector("[data-motion]");
     if (!oldTable || !table) return; // a new screen: nothing moves between screens
     var from = table.getAttribute("data-from") || "";
@@ -170,10 +181,12 @@
       var face = spot.querySelector("[data-card]");
       if (oldSpots[key] && face) flips.push(face);
     });
+    t = phase("last", t);
     if (still()) {
       highlight(moved.map(function (m) { return m[0]; })
         .concat(appeared.length <= DEAL ? appeared.map(function (a) { return a[0]; }) : [])
         .concat(flips));
+      phase("highlight", t);
       return;
     }
     // Invert and play: writes only from here on
@@ -217,9 +230,10 @@
         { duration: ms, easing: "ease-in-out", fill: "forwards" });
       run.onfinish = run.oncancel = function () { token.remove(); };
     });
+    phase("play", t);
   }
 
-  window.cardMotion = { swap: swap, duration: duration, still: still };
+  var api = window.cardMotion = { swap: swap, duration: duration, still: still, trace: false };
 
   // The top bar on a phone: one menu button beside the title opens the tools.
   function wireMenu() {
