@@ -251,8 +251,10 @@ def stats(values: list[float]) -> str:
     return f"median {statistics.median(ordered):.1f}, p95 {p95:.1f}, max {ordered[-1]:.1f} ms"
 
 
-def redraws(roots: list[Span]) -> dict[str, list[float]]:
-    """Per redraw (one ``py render``): its total and the time of each phase inside it."""
+def redraws(roots: list[Span], measures: list[tuple[str, float, float]]
+            ) -> dict[str, list[float]]:
+    """Per redraw (one ``py render``): its total and the time of each phase inside it; then
+    motion's phases wherever they ran (the movement starts in the next frame)."""
     out: dict[str, list[float]] = defaultdict(list)
 
     def walk(spans: list[Span]) -> None:
@@ -264,10 +266,15 @@ def redraws(roots: list[Span]) -> dict[str, list[float]]:
                 for name in ("py html", "motion first", "motion markup", "motion last",
                              "motion play", "py after_render", "py place_focus",
                              "py report_height"):
-                    out[name].append(inner.get(name, 0.0))
+                    if name in inner or not name.startswith("motion"):
+                        out[name].append(inner.get(name, 0.0))
             else:
                 walk(span.children)
     walk(roots)
+    for name, _, ms in measures:
+        if name in ("motion last", "motion play", "motion highlight") and not any(
+                n == name for n in out):
+            out["frame: " + name].append(ms)
     return out
 
 
@@ -286,12 +293,14 @@ def main() -> None:
     parser.add_argument("--hints", type=int, default=10,
                         help="ask for a hint every this many human moves (0: never)")
     parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
+    parser.add_argument("--dist", type=Path, help="serve this built site instead (no build)")
     args = parser.parse_args()
 
     build = _build()
-    if not args.no_build:
+    if not args.no_build and not args.dist:
         build.cmd_build(argparse.Namespace())
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), build.make_handler(build.DIST))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             build.make_handler(args.dist or build.DIST))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     seats = int(dict(q.split("=") for q in args.options.split("&") if q).get("players", 4)) - 1
@@ -374,8 +383,8 @@ def main() -> None:
     hint_slices = [d for n, _, d in measures if n == "slice hint_work"]
     print(f"thinking slices ({len(slices)}): {stats(slices)}; hint slices "
           f"({len(hint_slices)}): {stats(hint_slices)}")
-    print(f"table redraws with motion ({len(swaps)}), swap alone: {stats(swaps)}")
-    for name, values in redraws(roots).items():
+    print(f"table redraws with motion ({len(swaps)}), cardMotion.swap: {stats(swaps)}")
+    for name, values in redraws(roots, measures).items():
         print(f"  {name:26s} {stats(values)}")
     longest = max((t["duration"] for t in long_tasks), default=0.0)
     print(f"long tasks (> 50 ms) while playing: {len(long_tasks)}; longest {longest:.0f} ms "

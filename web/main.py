@@ -229,6 +229,8 @@ class Page:
         POST_TO_PARENT(js.JSON.parse(json.dumps(message)), self.parent or "*")
 
     def report_height(self, *_):
+        if not (self.embed or self.parent_given):
+            return  # nobody to tell (post sends nothing): no layout read on every redraw
         height = int(CONTENT_HEIGHT())
         if self.ready and height > 0 and height != self.height:
             self.height = height

@@ -22,16 +22,17 @@ pytestmark = pytest.mark.browser
 
 SEEDS = {"avissinia": 77, "avinas": 12, "abyssinia": 9}
 
-# After each redraw: which card the last move placed (its element carries data-card) and
+# After each movement: which card the last move placed (its element carries data-card) and
 # how many animations run on it.  The placed card: the top of the pile it went to
 # (Avissinia) or the card bought (Abyssinia), both drawn with the "last" class; in Avinas
 # the mover's card in the trick, or its ghost flying to the trick's winner.
 WATCH = """() => {
   if (window.motionLog) return;
   window.motionLog = [];
-  const swap = window.cardMotion.swap;
-  window.cardMotion.swap = function (app, html, options) {
-    swap.call(this, app, html, options);
+  // motion.js puts the new markup in at once and starts the movement in the next frame,
+  // then says so with this event
+  document.addEventListener('cardmotion:played', (event) => {
+    const app = event.target;
     const table = app.querySelector('[data-motion]');
     if (!table) return;
     const mover = app.querySelector('.last-mover[data-seat]');
@@ -47,7 +48,7 @@ WATCH = """() => {
       highlighted: card ? card.classList.contains('just-moved') : false,
       anyAnimation: document.getAnimations().length,
     });
-  };
+  });
 }"""
 
 MOVES = f"JSON.parse(localStorage.getItem('{session.CURRENT}')).save.actions.length"
