@@ -145,10 +145,19 @@
   // --- patching the new markup in ------------------------------------------------------
   // Children are matched in order, by tag (and id); a card (data-card) only ever matches
   // the same card among its old siblings, so a card's element is never reused for another.
+  // A live region is always a new element, as with innerHTML: patching its text would make
+  // screen readers say again what the page's own log (#live) already said.
+  var LIVE = /^(status|alert|log)$/;
+
+  function fresh(el) {
+    return el.hasAttribute("data-card") || el.hasAttribute("aria-live") ||
+      LIVE.test(el.getAttribute("role") || "");
+  }
+
   function sameKind(a, b) {
     if (a.nodeType !== b.nodeType) return false;
     if (a.nodeType !== 1) return true;
-    return a.tagName === b.tagName && a.id === b.id && !a.hasAttribute("data-card");
+    return a.tagName === b.tagName && a.id === b.id && !fresh(a);
   }
 
   function update(live, next) {
