@@ -230,7 +230,20 @@
       spots[spot.getAttribute("data-spot")] = !!spot.querySelector(".card.back");
     });
     return { app: app, cards: cards, rects: rects(cards), anchors: rects(keyed(app, "data-anchor")),
-             spots: spots, from: "", to: "", chips: "", since: performance.now() };
+             spots: spots, from: "", to: "", chips: "", since: performance.now(),
+             x: window.scrollX, y: window.scrollY };
+  }
+
+  // The places read before, where they are on screen now that the page may have scrolled
+  // (the glue focuses a move, which may scroll it into view, before the frame comes).
+  function scrolled(map, dx, dy) {
+    if (!dx && !dy) return map;
+    var out = {};
+    Object.keys(map).forEach(function (k) {
+      var r = map[k];
+      out[k] = { left: r.left - dx, top: r.top - dy, width: r.width, height: r.height };
+    });
+    return out;
   }
 
   var pending = null; // the First of a movement the next frame plays
@@ -278,7 +291,9 @@
       return;
     }
     var t = performance.now();
-    var oldCards = first.cards, oldRects = first.rects, oldAnchors = first.anchors;
+    var dx = window.scrollX - first.x, dy = window.scrollY - first.y;
+    var oldCards = first.cards, oldRects = scrolled(first.rects, dx, dy);
+    var oldAnchors = scrolled(first.anchors, dx, dy);
     // Last: the new places, read in one batch
     var newCards = keyed(app, "data-card");
     var newRects = rects(newCards);
