@@ -14,11 +14,14 @@ with cards moving (web/motion.js) at the pace given, and watches the main thread
   product is not changed) that wraps the glue's phases in ``performance.measure``: the
   Python render and its HTML build (``py html``), the move itself with its autosave, and
   each slice of sliced work (``slice computer_thinking``, ``slice hint_work``); motion.js
-  measures its own phases when ``cardMotion.trace`` is set: ``motion first`` (reading the
-  old places), ``motion markup`` (innerHTML), ``motion last`` (reading the new places: the
-  new markup's style and layout, forced), ``motion play`` (starting the animations).  Each
-  long task is split by these (time in a phase itself, not in the phases nested in it),
-  and called *animation* when its motion phases alone took it over 50 ms;
+  measures its own phases when ``cardMotion.trace`` is set: in the redraw's task ``motion
+  layout before`` (a layout still due when motion reads), ``motion first`` (reading the old
+  places), ``motion markup`` (the new markup patched in); in the next animation frame
+  ``motion layout`` (the new markup's style and layout, which that frame does before
+  painting with or without animation), ``motion last`` (reading the new places) and
+  ``motion play`` (starting the animations).  Each long task is split by these (time in a
+  phase itself, not in the phases nested in it), and called *animation* when motion's own
+  phases (all but ``motion markup`` and ``motion layout``) took it over 50 ms;
 - each table redraw: Python render, HTML build, and swap, median and longest.
 
 ``--moves 0`` (the default) plays the whole game.
@@ -154,8 +157,11 @@ DRAIN = """() => {
 # What each measured phase is, for the causes of the long tasks.
 KINDS = {
     "motion first": "animation", "motion last": "animation", "motion play": "animation",
-    "motion highlight": "animation",
-    "motion markup": "redraw markup (innerHTML)",
+    "motion highlight": "animation", "motion layout before": "animation",
+    # the frame lays the new markup out before painting, animation or not; motion's first
+    # read in the frame only does it a moment earlier
+    "motion layout": "redraw style/layout (in the frame)",
+    "motion markup": "redraw markup (innerHTML or patch)",
     "py html": "redraw Python HTML build",
     "py render": "redraw Python glue", "py after_render": "redraw after (hint, tab stops)",
     "py place_focus": "redraw focus", "py report_height": "redraw height (layout read)",
@@ -263,16 +269,17 @@ def redraws(roots: list[Span], measures: list[tuple[str, float, float]]
                 out["whole redraw (py render)"].append(span.duration)
                 inner: dict[str, float] = defaultdict(float)
                 split(span.children, span.start, span.end, inner)
-                for name in ("py html", "motion first", "motion markup", "motion last",
-                             "motion play", "py after_render", "py place_focus",
-                             "py report_height"):
+                for name in ("py html", "motion layout before", "motion first",
+                             "motion markup", "motion last", "motion play", "py after_render",
+                             "py place_focus", "py report_height"):
                     if name in inner or not name.startswith("motion"):
                         out[name].append(inner.get(name, 0.0))
             else:
                 walk(span.children)
     walk(roots)
     for name, _, ms in measures:
-        if name in ("motion last", "motion play", "motion highlight") and not any(
+        if name in ("motion layout", "motion last", "motion play",
+                    "motion highlight") and not any(
                 n == name for n in out):
             out["frame: " + name].append(ms)
     return out

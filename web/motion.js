@@ -21,7 +21,9 @@
   var running = []; // the cards' animations of the last redraw
 
   // benchmarks/opponents_browser.py sets cardMotion.trace: each phase of a redraw is then a
-  // performance.measure ("motion first", "motion markup", "motion last", "motion play").
+  // performance.measure: in the redraw's task "motion layout before" (a layout still due),
+  // "motion first" (reading the places), "motion markup" (patching the new markup in); in
+  // the next frame "motion layout" (the new markup's), "motion last", "motion play".
   function phase(name, start) {
     var now = performance.now();
     if (api.trace) performance.measure("motion " + name, { start: start, end: now });
@@ -224,6 +226,9 @@
 
   // The places before the redraw (First), kept until the next frame plays the movement.
   function measure(app) {
+    var t = performance.now();
+    app.getBoundingClientRect(); // any layout still to do is done here, once (and timed)
+    phase("layout before", t);
     var cards = keyed(app, "data-card");
     var spots = {};
     app.querySelectorAll("[data-spot]").forEach(function (spot) {
@@ -291,6 +296,10 @@
       return;
     }
     var t = performance.now();
+    // the new markup's style and layout, which this frame does anyway (before painting),
+    // done at the first read rather than after the callbacks: timed on its own
+    app.getBoundingClientRect();
+    t = phase("layout", t);
     var dx = window.scrollX - first.x, dy = window.scrollY - first.y;
     var oldCards = first.cards, oldRects = scrolled(first.rects, dx, dy);
     var oldAnchors = scrolled(first.anchors, dx, dy);
