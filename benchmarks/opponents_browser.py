@@ -24,10 +24,11 @@ with cards moving (web/motion.js) at the pace given, and watches the main thread
   phases (all but ``motion markup`` and ``motion layout``) took it over 50 ms;
 - each table redraw: Python render, HTML build, and swap, median and longest.
 
-``--moves 0`` (the default) plays the whole game.
+``--moves 0`` (the default) plays the whole game; ``--still`` plays it with reduced motion
+(no movement, only the highlight), the same figures without animation to compare with.
 
     python benchmarks/opponents_browser.py [--game avissinia] [--seed 1] [--moves 0]
-        [--pace 800] [--options players=8] [--hints 10]
+        [--pace 800] [--options players=8] [--hints 10] [--still] [--dist DIR]
 
 ``--pace`` (or ``--speed``) is the page's pause between computer moves in ms (0 Instant,
 300 Fast, 800 Normal, 1400 Slow).  When the decision marks carry the search's iterations
@@ -299,6 +300,9 @@ def main() -> None:
                         help="the pause between computer moves in ms")
     parser.add_argument("--hints", type=int, default=10,
                         help="ask for a hint every this many human moves (0: never)")
+    parser.add_argument("--still", action="store_true",
+                        help="reduced motion: no movement, only the highlight (what the "
+                             "figures are without animation, for comparison)")
     parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
     parser.add_argument("--dist", type=Path, help="serve this built site instead (no build)")
     args = parser.parse_args()
@@ -320,7 +324,7 @@ def main() -> None:
     hints = 0
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        page = browser.new_page()
+        page = browser.new_page(reduced_motion="reduce" if args.still else "no-preference")
         page.add_init_script(WATCH)
 
         def with_probe(route: Any) -> None:
@@ -368,7 +372,8 @@ def main() -> None:
         browser.close()
     server.shutdown()
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"{args.game} seed {args.seed} {args.options or ''} pace {args.pace} ms: "
+    print(f"{args.game} seed {args.seed} {args.options or ''} pace {args.pace} ms"
+          f"{' (reduced motion: no movement)' if args.still else ''}: "
           f"{moves} human moves, {hints} hints (load average {load})")
     hard = sorted(float(m.split()[2]) for m in marks if m.split()[1] == "hard")
     if hard:
