@@ -208,8 +208,8 @@ class Page:
         # Through JSON, so None arrives as null (to_js would make it undefined).
         HOST.post(js.JSON.parse(json.dumps(message)), self.parent or "*")
 
-    def report_height(self, *_):
-        height = int(HOST.contentHeight())
+    def report_height(self, *_):  # only for a parent page: reading it forces a layout
+        height = int(HOST.contentHeight()) if self.to_parent else 0
         if self.ready and height > 0 and height != self.height:
             self.height = height
             self.post({"protocol": "card-table", "type": "resize", "height": height})

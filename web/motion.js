@@ -5,8 +5,12 @@
 // Animations API.  Cards are matched by their code (data-card); a card that appears comes
 // from the anchor the table names in data-from (the seat that played it, the pack), a card
 // that vanishes (into a pile shown as a count, a won trick) flies to data-to as a ghost.
-// All reads come before all writes, so one redraw costs one layout.  Motion never blocks
+// All reads come before all writes, and the movement is measured in the next animation
+// frame (see swap), so motion never forces a layout of its own.  Motion never blocks
 // input: the new elements are in place at once, only painted elsewhere for a moment.
+// The new markup is not poured in with innerHTML but patched in (morph): what did not
+// change keeps its elements, so the browser restyles and lays out only what changed (the
+// whole table's style and layout was most of a redraw's cost).
 // "Animations off" (html.no-anim) and prefers-reduced-motion: no movement, a brief
 // highlight of what changed instead.  Also here: the phone menu button of the top bar.
 "use strict";
@@ -14,6 +18,17 @@
   var reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
   var HIGHLIGHT_MS = 900;
   var DEAL = 5; // more cards than this appearing at once is a deal: they fade in, no flight
+  var running = []; // the cards' animations of the last redraw
+
+  // benchmarks/opponents_browser.py sets cardMotion.trace: each phase of a redraw is then a
+  // performance.measure: in the redraw's task "motion layout before" (a layout still due),
+  // "motion first" (reading the places), "motion markup" (patching the new markup in); in
+  // the next frame "motion layout" (the new markup's), "motion last", "motion play".
+  function phase(name, start) {
+    var now = performance.now();
+    if (api.trace) performance.measure("motion " + name, { start: start, end: now });
+    return now;
+  }
 
   function still() {
     return document.documentElement.classList.contains("no-anim") || !!(reduced && reduced.matches);
@@ -129,23 +144,165 @@
     return routes;
   }
 
-  function swap(app, html, options) {
-    var pace = options && options.pace !== undefined ? options.pace : 800;
-    var oldTable = app.querySelector("[data-motion]");
-    // First: every read before the markup changes
-    var oldCards = keyed(app, "data-card");
-    var oldRects = rects(oldCards);
-    var oldAnchors = rects(keyed(app, "data-anchor"));
-    var oldSpots = {};
+  // --- patching the new markup in ------------------------------------------------------
+  // Children are matched in order, by tag (and id); a card (data-card) only ever matches
+  // the same card among its old siblings, so a card's element is never reused for another.
+  // A live region is always a new element, as with innerHTML: patching its text would make
+  // screen readers say again what the page's own log (#live) already said.
+  var LIVE = /^(status|alert|log)$/;
+
+  function fresh(el) {
+    return el.hasAttribute("data-card") || el.hasAttribute("aria-live") ||
+      LIVE.test(el.getAttribute("role") || "");
+  }
+
+  function sameKind(a, b) {
+    if (a.nodeType !== b.nodeType) return false;
+    if (a.nodeType !== 1) return true;
+    return a.tagName === b.tagName && a.id === b.id && !fresh(a);
+  }
+
+  function update(live, next) {
+    if (live.nodeType !== 1) {
+      if (live.nodeValue !== next.nodeValue) live.nodeValue = next.nodeValue;
+      return;
+    }
+    var attrs = next.attributes, i, name;
+    for (i = 0; i < attrs.length; i++) {
+      name = attrs[i].name;
+      if (live.getAttribute(name) !== attrs[i].value) live.setAttribute(name, attrs[i].value);
+    }
+    attrs = live.attributes;
+    for (i = attrs.length - 1; i >= 0; i--) {
+      name = attrs[i].name;
+      if (!next.hasAttribute(name)) live.removeAttribute(name);
+    }
+    patch(live, next);
+  }
+
+  function patch(live, next) {
+    var cards = null;
+    var l = live.firstChild, n = next.firstChild;
+    while (n) {
+      var following = n.nextSibling;
+      var key = n.nodeType === 1 ? n.getAttribute("data-card") : null;
+      var match = null;
+      if (key !== null) {
+        if (!cards) {
+          cards = {};
+          for (var c = l; c; c = c.nextSibling) {
+            var k = c.nodeType === 1 ? c.getAttribute("data-card") : null;
+            if (k !== null) (cards[k] = cards[k] || []).push(c);
+          }
+        }
+        var same = cards[key];
+        if (same && same.length && same[0].tagName === n.tagName) match = same.shift();
+      } else if (l && sameKind(l, n)) {
+        match = l;
+      }
+      if (!match) {
+        live.insertBefore(n, l); // moved out of the parsed copy
+      } else {
+        if (match === l) l = l.nextSibling;
+        else live.insertBefore(match, l);
+        update(match, n);
+      }
+      n = following;
+    }
+    while (l) {
+      var after = l.nextSibling;
+      live.removeChild(l);
+      l = after;
+    }
+  }
+
+  var parser = document.createElement("template");
+
+  function morph(app, html) {
+    parser.innerHTML = html;
+    patch(app, parser.content);
+    parser.innerHTML = "";
+  }
+
+  // The places before the redraw (First), kept until the next frame plays the movement.
+  function measure(app) {
+    var t = performance.now();
+    app.getBoundingClientRect(); // any layout still to do is done here, once (and timed)
+    phase("layout before", t);
+    var cards = keyed(app, "data-card");
+    var spots = {};
     app.querySelectorAll("[data-spot]").forEach(function (spot) {
-      oldSpots[spot.getAttribute("data-spot")] = !!spot.querySelector(".card.back");
+      spots[spot.getAttribute("data-spot")] = !!spot.querySelector(".card.back");
     });
-    app.innerHTML = html;
+    return { app: app, cards: cards, rects: rects(cards), anchors: rects(keyed(app, "data-anchor")),
+             spots: spots, from: "", to: "", chips: "", since: performance.now(),
+             x: window.scrollX, y: window.scrollY };
+  }
+
+  // The places read before, where they are on screen now that the page may have scrolled
+  // (the glue focuses a move, which may scroll it into view, before the frame comes).
+  function scrolled(map, dx, dy) {
+    if (!dx && !dy) return map;
+    var out = {};
+    Object.keys(map).forEach(function (k) {
+      var r = map[k];
+      out[k] = { left: r.left - dx, top: r.top - dy, width: r.width, height: r.height };
+    });
+    return out;
+  }
+
+  var pending = null; // the First of a movement the next frame plays
+  var frame = 0;
+
+  // The new markup goes in at once (the glue reads it right away: focus, hints, tab stops);
+  // the movement is measured and started in the next animation frame, where the browser
+  // lays the page out anyway: the redraw's task never waits for a layout on motion's
+  // account, and several redraws before one frame (a move, then the next player's
+  // "thinking") make one movement from where the cards were last seen.
+  function swap(app, html, options) {
+    var t = performance.now();
+    var oldTable = app.querySelector("[data-motion]");
+    var first = pending;
+    if (!first && oldTable && !document.hidden) {
+      first = measure(app); // reads only: the layout is clean here (the last frame's)
+      // a movement still under way gives way to the new one (it starts where the card is)
+      running.forEach(function (run) { run.cancel(); });
+      running = [];
+    }
+    t = phase("first", t);
+    if (oldTable) morph(app, html);
+    else app.innerHTML = html; // a new screen: nothing to keep, nothing moves
+    phase("markup", t);
     var table = app.querySelector("[data-motion]");
-    if (!oldTable || !table) return; // a new screen: nothing moves between screens
-    var from = table.getAttribute("data-from") || "";
-    var to = table.getAttribute("data-to") || "";
-    var chipSpec = table.getAttribute("data-chips") || "";
+    if (!oldTable || !table || !first || first.app !== app) {
+      pending = null;
+      return;
+    }
+    first.pace = options && options.pace !== undefined ? options.pace : 800;
+    first.from = table.getAttribute("data-from") || first.from;
+    first.to = table.getAttribute("data-to") || first.to;
+    first.chips = table.getAttribute("data-chips") || first.chips;
+    pending = first;
+    if (!frame) frame = requestAnimationFrame(play);
+  }
+
+  function play() {
+    frame = 0;
+    var first = pending;
+    pending = null;
+    var app = first && first.app;
+    // gone, or kept waiting (a hidden tab gets no frames): no stale movement
+    if (!app || !app.querySelector("[data-motion]") || performance.now() - first.since > 2000) {
+      return;
+    }
+    var t = performance.now();
+    // the new markup's style and layout, which this frame does anyway (before painting),
+    // done at the first read rather than after the callbacks: timed on its own
+    app.getBoundingClientRect();
+    t = phase("layout", t);
+    var dx = window.scrollX - first.x, dy = window.scrollY - first.y;
+    var oldCards = first.cards, oldRects = scrolled(first.rects, dx, dy);
+    var oldAnchors = scrolled(first.anchors, dx, dy);
     // Last: the new places, read in one batch
     var newCards = keyed(app, "data-card");
     var newRects = rects(newCards);
@@ -168,36 +325,40 @@
     app.querySelectorAll("[data-spot]").forEach(function (spot) {
       var key = spot.getAttribute("data-spot");
       var face = spot.querySelector("[data-card]");
-      if (oldSpots[key] && face) flips.push(face);
+      if (first.spots[key] && face) flips.push(face);
     });
+    t = phase("last", t);
     if (still()) {
       highlight(moved.map(function (m) { return m[0]; })
         .concat(appeared.length <= DEAL ? appeared.map(function (a) { return a[0]; }) : [])
         .concat(flips));
+      phase("highlight", t);
+      played(app);
       return;
     }
     // Invert and play: writes only from here on
-    var ms = duration(pace);
+    var ms = duration(first.pace);
     var timing = { duration: ms, easing: "cubic-bezier(.2,.7,.2,1)" };
+    function animate(el, frames) { running.push(el.animate(frames, timing)); }
     moved.forEach(function (m) {
-      m[0].animate([{ transform: flight(m[1], m[2]) }, { transform: "none" }], timing);
+      animate(m[0], [{ transform: flight(m[1], m[2]) }, { transform: "none" }]);
     });
-    var source = anchorRect(from, oldAnchors, newAnchors);
+    var source = anchorRect(first.from, oldAnchors, newAnchors);
     appeared.forEach(function (a) {
       var el = a[0];
       if (flips.indexOf(el) >= 0) return;
       if (source && appeared.length <= DEAL) {
-        el.animate([{ transform: fromAnchor(source, a[1]), opacity: 0.4 },
-                    { transform: "none", opacity: 1 }], timing);
+        animate(el, [{ transform: fromAnchor(source, a[1]), opacity: 0.4 },
+                     { transform: "none", opacity: 1 }]);
       } else {
-        el.animate([{ opacity: 0 }, { opacity: 1 }], timing);
+        animate(el, [{ opacity: 0 }, { opacity: 1 }]);
       }
     });
     flips.forEach(function (el) {
-      el.animate([{ transform: "rotateY(90deg)" }, { transform: "none" }], timing);
+      animate(el, [{ transform: "rotateY(90deg)" }, { transform: "none" }]);
     });
     var box = layer();
-    var sink = anchorRect(to, newAnchors, oldAnchors);
+    var sink = anchorRect(first.to, newAnchors, oldAnchors);
     vanished.forEach(function (v) {
       var copy = ghost(box, v[0], v[1]);
       var end = sink ? fromAnchor(sink, v[1]).replace("scale(0.6)", "scale(0.4)") : "scale(0.8)";
@@ -205,7 +366,7 @@
         { duration: ms, easing: "ease-in", fill: "forwards" });
       run.onfinish = run.oncancel = function () { copy.remove(); };
     });
-    chipRoutes(chipSpec).forEach(function (route) {
+    chipRoutes(first.chips).forEach(function (route) {
       var a = anchorRect(route[0], oldAnchors, newAnchors);
       var b = anchorRect(route[1], newAnchors, oldAnchors);
       if (!a || !b) return;
@@ -217,9 +378,17 @@
         { duration: ms, easing: "ease-in-out", fill: "forwards" });
       run.onfinish = run.oncancel = function () { token.remove(); };
     });
+    phase("play", t);
+    played(app);
   }
 
-  window.cardMotion = { swap: swap, duration: duration, still: still };
+  // Tests and benchmarks listen for this: the movement (or the highlight) has started.
+  function played(app) {
+    app.dispatchEvent(new CustomEvent("cardmotion:played", { bubbles: true }));
+  }
+
+  var api = window.cardMotion = { swap: swap, duration: duration, still: still, trace: false,
+                                  pending: function () { return !!pending; } };
 
   // The top bar on a phone: one menu button beside the title opens the tools.
   function wireMenu() {

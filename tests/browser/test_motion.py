@@ -22,16 +22,17 @@ pytestmark = pytest.mark.browser
 
 SEEDS = {"avissinia": 77, "avinas": 12, "abyssinia": 9}
 
-# After each redraw: which card the last move placed (its element carries data-card) and
+# After each movement: which card the last move placed (its element carries data-card) and
 # how many animations run on it.  The placed card: the top of the pile it went to
 # (Avissinia) or the card bought (Abyssinia), both drawn with the "last" class; in Avinas
 # the mover's card in the trick, or its ghost flying to the trick's winner.
 WATCH = """() => {
   if (window.motionLog) return;
   window.motionLog = [];
-  const swap = window.cardMotion.swap;
-  window.cardMotion.swap = function (app, html, options) {
-    swap.call(this, app, html, options);
+  // motion.js puts the new markup in at once and starts the movement in the next frame,
+  // then says so with this event
+  document.addEventListener('cardmotion:played', (event) => {
+    const app = event.target;
     const table = app.querySelector('[data-motion]');
     if (!table) return;
     const mover = app.querySelector('.last-mover[data-seat]');
@@ -47,7 +48,7 @@ WATCH = """() => {
       highlighted: card ? card.classList.contains('just-moved') : false,
       anyAnimation: document.getAnimations().length,
     });
-  };
+  });
 }"""
 
 MOVES = f"JSON.parse(localStorage.getItem('{session.CURRENT}')).save.actions.length"
@@ -147,6 +148,45 @@ def test_a_click_during_a_movement_is_played(shared: Any, site: str) -> None:
             shared.click(f"[data-action='{rng.choice(actions_of(shared))}']", force=True)
     raise AssertionError("the human's turn never came during a movement")
 
+
+
+# --- the redraw's task and the movement's frame -------------------------------------------
+IDLE = """!window.cardMotion.pending() && !document.getAnimations().some(
+  (a) => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition))"""
+SAME_AGAIN = """async () => {
+  const app = document.getElementById('app');
+  const html = app.innerHTML;
+  const cards = [...app.querySelectorAll('[data-card]')];
+  const played = new Promise((done) => document.addEventListener('cardmotion:played', done,
+                                                                  {once: true}));
+  window.cardMotion.swap(app, html, {pace: 800});
+  const now = [...app.querySelectorAll('[data-card]')];
+  const result = {kept: now.length === cards.length && now.every((el, i) => el === cards[i]),
+                  waiting: window.cardMotion.pending()};
+  window.scrollBy(0, 60);  // as focusing a move may do before the frame comes
+  await played;
+  const own = document.getAnimations().filter((a) => !(a instanceof CSSAnimation)
+                                                  && !(a instanceof CSSTransition));
+  return {...result, scrolled: window.scrollY, moving: own.length};
+}"""
+
+
+def test_a_redraw_keeps_what_did_not_change_and_moves_in_the_next_frame(
+        new_context: Any, site: str) -> None:
+    """The same markup again: every card keeps its element, the movement waits for the next
+    frame (the redraw's task lays nothing out for it), and a scroll in between moves no
+    card."""
+    context = new_context(viewport={"width": 360, "height": 640})
+    page = open_page(context.new_page(), deal(site, "avissinia", 800))
+    assert settle(page) == "you"
+    page.wait_for_function(IDLE, polling="raf", timeout=10_000)  # the last move has landed
+    page.evaluate("window.scrollTo(0, 0)")
+    found = page.evaluate(SAME_AGAIN)
+    assert found["kept"], found
+    assert found["waiting"], found
+    assert found["scrolled"] > 0, f"the page did not scroll: {found}"
+    assert found["moving"] == 0, f"cards moved though none changed place: {found}"
+    page.close()
 
 # --- a phone: the hand and the centre on screen together ---------------------------------
 CENTRE = {"avissinia": ".centre .pile", "avinas": ".centre > .trick",
