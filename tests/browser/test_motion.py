@@ -213,6 +213,15 @@ def test_hand_and_centre_fit_a_small_phone(new_context: Any, site: str, game: st
     box = page.evaluate(TOGETHER, [CENTRE[game], HAND[game]])
     assert box["top"] >= 0 and box["bottom"] <= box["height"] + 1, f"{game}{extra}: {box}"
     assert box["left"] >= 0 and box["right"] <= box["width"] + 1, f"{game}{extra}: {box}"
+    cards = page.eval_on_selector_all(
+        f"{HAND[game]} [data-action]", "els => els.map(e => e.getBoundingClientRect().width)")
+    assert all(w >= 44 for w in cards), f"{game}: cards narrower than 44 px: {cards}"
+    # one row: no card starts below another's middle (a focused card is lifted a little)
+    spread = page.eval_on_selector_all(
+        f"{HAND[game]} .card", """els => { const r = els.map(e => e.getBoundingClientRect());
+          return Math.max(...r.map(x => x.top)) - Math.min(...r.map(x => x.top))
+            - Math.min(...r.map(x => x.height)) / 2; }""")
+    assert spread < 0, f"{game}: the hand wraps onto a second row"
     # and later, when every seat shows what it did since the player's last move (most after
     # a fold, when the others play out the deal)
     rng = random.Random(2)
@@ -226,15 +235,6 @@ def test_hand_and_centre_fit_a_small_phone(new_context: Any, site: str, game: st
             break
         later = page.evaluate(TOGETHER, [CENTRE[game], HAND[game]])
         assert later["top"] >= 0 and later["bottom"] <= later["height"] + 1, f"{game}: {later}"
-    cards = page.eval_on_selector_all(
-        f"{HAND[game]} [data-action]", "els => els.map(e => e.getBoundingClientRect().width)")
-    assert all(w >= 44 for w in cards), f"{game}: cards narrower than 44 px: {cards}"
-    # one row: no card starts below another's middle (a focused card is lifted a little)
-    spread = page.eval_on_selector_all(
-        f"{HAND[game]} .card", """els => { const r = els.map(e => e.getBoundingClientRect());
-          return Math.max(...r.map(x => x.top)) - Math.min(...r.map(x => x.top))
-            - Math.min(...r.map(x => x.height)) / 2; }""")
-    assert spread < 0, f"{game}: the hand wraps onto a second row"
     found = audit(page)
     assert not found, f"{game}{extra} at 360 px: axe-core finds {found}"
     # the top bar is one row: the title and one menu button that opens the tools
