@@ -164,14 +164,11 @@ def _log_v1(replay: Replay) -> bytes:
 def _log_v2(replay: Replay) -> bytes:
     """Version 2's log: the indices arithmetic-coded under the game's context model.  A
     forced move is not coded at all (both sides know it)."""
-    context = coding.context_for(replay.game)
-    tables = coding.Tables()
+    model = coding.model_for(replay.game)
     encoder = coding.Encoder()
     for index, legal, game in _indices(replay):
         if len(legal) > 1:
-            table = tables.table(context(game, legal), len(legal))
-            encoder.code(*coding.interval(table, index))
-            tables.update(table, index)
+            model.encode(encoder, game, legal, index)
     return encoder.finish()
 
 
@@ -331,28 +328,18 @@ def _read_v1(game: Game[Any, Any], count: int, log: bytes) -> list[str]:
 
 
 def _read_v2(game: Game[Any, Any], count: int, log: bytes) -> list[str]:
-    context = coding.context_for(game.NAME)
-    tables = coding.Tables()
+    model = coding.model_for(game.NAME)
     decoder = coding.Decoder(log)
-    coded: list[tuple[int, int, int]] = []  # every interval, to spell the code again
     actions: list[str] = []
     for number in range(1, count + 1):
         legal = _next_legal(game, number, count)
-        index = 0
-        if len(legal) > 1:
-            table = tables.table(context(game, legal), len(legal))
-            _, _, total = coding.interval(table, 0)
-            index = coding.find(table, decoder.target(total))
-            step = coding.interval(table, index)
-            decoder.take(*step)
-            coded.append(step)
-            tables.update(table, index)
+        index = model.decode(decoder, game, legal) if len(legal) > 1 else 0
         _play(game, number, legal[index])
         actions.append(legal[index])
     # Only the shortest spelling of these moves is a link: anything more (or different)
     # is damage, even if it decoded to moves.
     encoder = coding.Encoder()
-    for step in coded:
+    for step in decoder.coded:
         encoder.code(*step)
     if encoder.finish() != log:
         raise ReplayError("the replay link is damaged: it holds more than its moves")

@@ -35,7 +35,7 @@ under Pyodide instead of CPython:
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from .cards import Card, full_pack
@@ -120,6 +120,7 @@ class Decoder:
         self.low = 0
         self.high = _TOP
         self.value = 0
+        self.coded: list[tuple[int, int, int]] = []  # every interval taken, to spell it again
         for _ in range(_BITS):
             self.value = (self.value << 1) | self._bit()
 
@@ -132,9 +133,13 @@ class Decoder:
 
     def target(self, total: int) -> int:
         span = self.high - self.low + 1
-        return ((self.value - self.low + 1) * total - 1) // span
+        target = ((self.value - self.low + 1) * total - 1) // span
+        # Within [0, total) for any code the encoder wrote; a damaged one is held inside
+        # too, so that every interval taken is a real one (and is caught later).
+        return max(0, min(total - 1, target))
 
     def take(self, cum_low: int, cum_high: int, total: int) -> None:
+        self.coded.append((cum_low, cum_high, total))
         span = self.high - self.low + 1
         self.high = self.low + span * cum_high // total - 1
         self.low = self.low + span * cum_low // total
@@ -202,18 +207,79 @@ def find(table: list[int], target: int) -> int:
         cum += count
         if target < cum:
             return index
-    return len(table) - 1  # unreachable for a valid target; a damaged code is caught later
+    return len(table) - 1  # unreachable: ``Decoder.target`` is below the total
 
 
-# --- contexts ---------------------------------------------------------------------------------
-# A context function sees the game before the action (and the legal actions' texts) and
-# returns a hashable key; the same key shares one frequency table.
-Context = Callable[[Any, Sequence[str]], Any]
+# --- models ---------------------------------------------------------------------------------
+class Model:
+    """How a game's action indices are coded: ``encode`` and ``decode`` see the game before
+    the action and the legal actions' texts (at least two of them: a forced move is not
+    coded at all).  The base class codes the index with one adaptive table per ``context``."""
+
+    def __init__(self) -> None:
+        self.tables = Tables()
+
+    def context(self, game: Any, legal: Sequence[str]) -> Any:
+        return len(legal)
+
+    def encode(self, encoder: Encoder, game: Any, legal: Sequence[str], index: int) -> None:
+        table = self.tables.table(self.context(game, legal), len(legal))
+        encoder.code(*interval(table, index))
+        self.tables.update(table, index)
+
+    def decode(self, decoder: Decoder, game: Any, legal: Sequence[str]) -> int:
+        table = self.tables.table(self.context(game, legal), len(legal))
+        index = read(decoder, table)
+        self.tables.update(table, index)
+        return index
 
 
-def generic_context(game: Any, legal: Sequence[str]) -> Any:
-    """Any game: the number of legal actions and the seat to play."""
-    return (len(legal), game.current_player)
+def read(decoder: Decoder, table: list[int]) -> int:
+    """Decode one symbol under the frequencies ``table``."""
+    total = 0
+    for count in table:
+        total += count
+    index = find(table, decoder.target(total))
+    decoder.take(*interval(table, index))
+    return index
+
+
+class KindModel(Model):
+    """Any game: the kind of the action (its first word: ``capture``, ``trail``, ``play``,
+    ``knock``...) with adaptive frequencies per set of kinds on offer, then which one of
+    that kind, all equally likely.  Players' habits show in the kinds (a medium player
+    captures whenever it can); which card is played, the kinds cannot say."""
+
+    @staticmethod
+    def _kinds(legal: Sequence[str]) -> tuple[list[str], list[str]]:
+        of = [text.split(" ", 1)[0] for text in legal]
+        return of, list(dict.fromkeys(of))
+
+    def encode(self, encoder: Encoder, game: Any, legal: Sequence[str], index: int) -> None:
+        of, kinds = self._kinds(legal)
+        kind = kinds.index(of[index])
+        if len(kinds) > 1:
+            table = self.tables.table(tuple(kinds), len(kinds))
+            encoder.code(*interval(table, kind))
+            self.tables.update(table, kind)
+        members = [i for i, k in enumerate(of) if k == of[index]]
+        if len(members) > 1:
+            at = members.index(index)
+            encoder.code(at, at + 1, len(members))
+
+    def decode(self, decoder: Decoder, game: Any, legal: Sequence[str]) -> int:
+        of, kinds = self._kinds(legal)
+        kind = 0
+        if len(kinds) > 1:
+            table = self.tables.table(tuple(kinds), len(kinds))
+            kind = read(decoder, table)
+            self.tables.update(table, kind)
+        members = [i for i, k in enumerate(of) if k == kinds[kind]]
+        at = 0
+        if len(members) > 1:
+            at = decoder.target(len(members))
+            decoder.take(at, at + 1, len(members))
+        return members[at]
 
 
 # --- Abyssinia: a frozen copy of the medium level's judgement -----------------------------
@@ -231,19 +297,35 @@ def _price(card: Card) -> int:
     return 4 if rank == 12 else (2 if rank <= 3 else 1)
 
 
-def _exp(x: float) -> float:
-    """e**x for x <= 0 from + - * / only: exact on every platform (and close enough)."""
-    if x < -40.0:
-        return 0.0
-    y = x / 64.0  # in [-0.625, 0]: eight terms of the series, then square six times
+def _series_exp(x: float) -> float:
+    """e**x for -0.25 <= x <= 0: nine terms of the series (error below 1e-13)."""
     term = 1.0
     total = 1.0
-    for k in range(1, 9):
-        term = term * y / k
+    for k in range(1, 10):
+        term = term * x / k
         total = total + term
-    for _ in range(6):
-        total = total * total
     return total
+
+
+def _power(base: float, exponent: int) -> float:
+    result = 1.0
+    for _ in range(exponent):
+        result = result * base
+    return result
+
+
+# e**(-n/4) for n = 0..160, built from the series by multiplication only.
+_QUARTER_STEPS = tuple(_power(_series_exp(-0.25), n) for n in range(161))
+
+
+def _exp(x: float) -> float:
+    """e**x for x <= 0 from + - * / only: exact on every platform (and close enough)."""
+    if x <= -40.0:
+        return 0.0
+    steps = int(x * -4.0)  # x = -steps / 4 + r, -0.25 < r <= 0
+    r = x + steps * 0.25
+    return _QUARTER_STEPS[steps] * (1.0 + r * (1.0 + r * (0.5 + r * (
+        1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120 + r * (1.0 / 720 + r / 5040)))))))
 
 
 @functools.cache
@@ -345,14 +427,14 @@ def _share(mine: float, others: Sequence[float], sharpness: float) -> float:
     return me / total
 
 
-class AbyssiniaContext:
+class AbyssiniaModel(Model):
     """The context of an Abyssinia decision: what the frozen medium judgement would play
     (its index among the legal actions), the kind of decision and the seat.  It reads the
     engine's own state (``hands``, ``market``, ``status``...) rather than
     ``observation()``, which copies every finished deal's record and would make decoding
     a long match quadratic."""
 
-    def __call__(self, game: Any, legal: Sequence[str]) -> Any:
+    def context(self, game: Any, legal: Sequence[str]) -> Any:
         seat = game.current_player
         kind = len(legal) if legal[0] != "buy left" else 0
         guess = _index(legal, self.predict(game, legal))
@@ -458,8 +540,8 @@ def _index(legal: Sequence[str], action: str) -> int:
     return legal.index(action) if action in legal else -1
 
 
-def context_for(game_name: str) -> Context:
-    """The context function of a game (format version 2)."""
+def model_for(game_name: str) -> Model:
+    """A fresh model of a game's moves (format version 2)."""
     if game_name == "abyssinia":
-        return AbyssiniaContext()
-    return generic_context
+        return AbyssiniaModel()
+    return KindModel()
