@@ -345,23 +345,6 @@ def _rank_counts(cards: Sequence[Card]) -> list[int]:
     return counts
 
 
-def _high_base(cards: Sequence[Card]) -> float:
-    if len(cards) == 5:
-        category, ranks = HIGH_CLASSES[high_key(cards)]
-        return category + ranks[0] / 13
-    counts = _rank_counts(cards)
-    groups = sorted(((k, r) for r, k in enumerate(counts) if k), reverse=True)
-    if not groups:
-        return 0.0
-    top, rank = groups[0]
-    pairs = 0
-    for k, _ in groups:
-        if k == 2:
-            pairs += 1
-    category = {4: 7, 3: 6 if pairs else 3, 2: 2 if pairs >= 2 else 1}.get(top, 0)
-    return category + rank / 13
-
-
 def _low_bad(cards: Sequence[Card]) -> tuple[int, int]:
     counts = _rank_counts(cards)
     bad = 0
@@ -373,6 +356,11 @@ def _low_bad(cards: Sequence[Card]) -> tuple[int, int]:
     return bad, top
 
 
+# A hand's tally: cards, rank counts, most of a rank, that rank, pairs, outs (unseen cards
+# of its ranks), low spoilers, top low rank, unseen clean low cards, its one suit (or -1).
+_Tally = tuple[int, list[int], int, int, int, int, int, int, int, int]
+
+
 class _Counter:
     def __init__(self, unseen: Sequence[Card]) -> None:
         self.total = len(unseen)
@@ -381,50 +369,104 @@ class _Counter:
         for c in unseen:
             self.by_suit[c[1]] += 1
 
-    def high(self, cards: Sequence[Card]) -> float:
-        base = _high_base(cards)
-        left = _ROUNDS - len(cards)
-        if left == 0:
-            return base
-        counts = _rank_counts(cards)
-        outs = 0
+    def both(self, cards: Sequence[Card]) -> tuple[float, float]:
+        """(high strength, low strength) of ``cards``: the medium level's ``high`` and
+        ``low``, from one count of the ranks (the same arithmetic in the same order)."""
+        if len(cards) == 5:
+            category, ranks = HIGH_CLASSES[high_key(cards)]
+            return category + ranks[0] / 13, low_key(cards) / 700
+        return self.value(self.tally(cards))
+
+    def tally(self, cards: Sequence[Card]) -> _Tally:
+        """What ``value`` needs of a hand of up to four cards, counted once."""
+        counts = [0] * 13
+        for c in cards:
+            counts[c[0]] += 1
+        by_rank = self.by_rank
+        top = rank = pairs = outs = bad = low_top = clean_count = 0
         for r in range(13):
-            if counts[r]:
-                outs += self.by_rank[r]
+            k = counts[r]
+            if k:
+                if k >= top:  # the most of a rank, the highest such rank
+                    top, rank = k, r
+                if k == 2:
+                    pairs += 1
+                outs += by_rank[r]
+                bad += k if k > 1 else (1 if _LOW_RANK[r] > _LOW_LIMIT else 0)
+                low_top = max(low_top, _LOW_RANK[r])
+            elif _LOW_RANK[r] <= _LOW_LIMIT:
+                clean_count += by_rank[r]
+        suit = cards[0][1] if cards and all(c[1] == cards[0][1] for c in cards) else -1
+        return (len(cards), counts, top, rank, pairs, outs, bad, low_top, clean_count, suit)
+
+    def plus(self, tally: _Tally, card: Card) -> _Tally:
+        """The tally of a hand with one card more, from the hand's own."""
+        n, counts, top, rank, pairs, outs, bad, low_top, clean_count, suit = tally
+        r = card[0]
+        old = counts[r]
+        k = old + 1
+        counts = list(counts)
+        counts[r] = k
+        if (k, r) > (top, rank):
+            top, rank = k, r
+        pairs += (k == 2) - (old == 2)
+        low = _LOW_RANK[r]
+        if old:
+            bad += k - (old if old > 1 else (1 if low > _LOW_LIMIT else 0))
+        else:
+            outs += self.by_rank[r]
+            bad += 1 if low > _LOW_LIMIT else 0
+            if low <= _LOW_LIMIT:
+                clean_count -= self.by_rank[r]
+        low_top = max(low_top, low)
+        suit = card[1] if n == 0 or suit == card[1] else -1
+        return (n + 1, counts, top, rank, pairs, outs, bad, low_top, clean_count, suit)
+
+    def value(self, tally: _Tally) -> tuple[float, float]:
+        n, _, top, rank, pairs, outs, bad, low_top, clean_count, suit = tally
+        # High: made strength (category plus top rank) and the chance to improve.
+        base = 0.0
+        if n:
+            category = {4: 7, 3: 6 if pairs else 3, 2: 2 if pairs >= 2 else 1}.get(top, 0)
+            base = category + rank / 13
+        left = _ROUNDS - n
         gain = 0.9 * _chance_of_any(self.total, 2 * left, outs)
-        suit = cards[0][1] if cards else -1
-        if len(cards) >= 2 and all(c[1] == suit for c in cards):
+        if n >= 2 and suit >= 0:  # a flush draw
             p = 1.0
             for i in range(left):
                 p *= max(0, self.by_suit[suit] - i) / max(1, self.total - i) * 2.5
             gain = max(gain, min(1.0, p) * (5 - base))
-        return base + gain
-
-    def low(self, cards: Sequence[Card]) -> float:
-        if len(cards) == 5:
-            return low_key(cards) / 700
-        bad, top = _low_bad(cards)
-        counts = _rank_counts(cards)
-        left = _ROUNDS - len(cards)
-        clean_count = 0
-        for r in range(13):
-            if _LOW_RANK[r] <= _LOW_LIMIT and not counts[r]:
-                clean_count += self.by_rank[r]
-        clean = clean_count / max(1, self.total)
-        miss = 1 - clean
+        # Low: the cards that spoil it, the top card, the chance the rest spoil it.
+        miss = 1 - clean_count / max(1, self.total)
         spoil = left * (miss * miss * miss)
-        return 8.8 - 2.2 * (bad + spoil) - 0.25 * top
+        return base + gain, 8.8 - 2.2 * (bad + spoil) - 0.25 * low_top
 
 
-def _share(mine: float, others: Sequence[float], sharpness: float) -> float:
-    best = mine
-    for s in others:
-        best = max(best, s)
-    me = _exp(sharpness * (mine - best))
-    total = me
-    for s in others:
-        total = total + _exp(sharpness * (s - best))
-    return me / total
+class _Half:
+    """Medium's soft share of one half of the pot against the other active players'
+    strengths ``others``: my weight ``e**(k * (mine - best))`` among everyone's.  The
+    others' weights are summed once (in seat order) for as long as the best is theirs."""
+
+    def __init__(self, others: Sequence[float], sharpness: float) -> None:
+        self.others = others
+        self.sharpness = sharpness
+        self.best = others[0] if others else 0.0
+        for s in others:
+            self.best = max(self.best, s)
+        self.weights = 0.0
+        for s in others:
+            self.weights = self.weights + _exp(sharpness * (s - self.best))
+
+    def share(self, mine: float) -> float:
+        if not self.others:
+            return 1.0
+        if mine <= self.best:
+            me = _exp(self.sharpness * (mine - self.best))
+            return me / (me + self.weights)
+        weights = 0.0
+        for s in self.others:
+            weights = weights + _exp(self.sharpness * (s - mine))
+        return 1.0 / (1.0 + weights)
 
 
 class AbyssiniaModel(Model):
@@ -485,21 +527,34 @@ class AbyssiniaModel(Model):
         bets_left = _ROUNDS - rnd + (1 if buying else 0)
         buys_left = _ROUNDS - len(hand)
         other_hands = [hands[s] for s in others]
-        highs = [counter.high(h) for h in other_hands]
-        lows = [counter.low(h) for h in other_hands]
+        highs: list[float] = []
+        lows: list[float] = []
+        for h in other_hands:
+            high, low = counter.both(h)
+            highs.append(high)
+            lows.append(low)
         held = _ROUNDS
         for h in other_hands:
             held = min(held, len(h))
 
-        def equity(cards: list[Card]) -> tuple[float, float]:
-            h = min(held, len(cards))
-            return (_share(counter.high(cards), highs, 1.2 + 0.7 * h),
-                    _share(counter.low(cards), lows, 0.5 + 0.3 * h))
+        halves: dict[int, tuple[_Half, _Half]] = {}
+
+        def equity(cards: int, strengths: tuple[float, float]) -> tuple[float, float]:
+            h = min(held, cards)
+            pair = halves.get(h)
+            if pair is None:
+                pair = halves[h] = (_Half(highs, 1.2 + 0.7 * h), _Half(lows, 0.5 + 0.3 * h))
+            return pair[0].share(strengths[0]), pair[1].share(strengths[1])
 
         pot: float = game.pot + players * (bets_left * _FUTURE_BET + buys_left * 1.5)
         if buying:
+            own = counter.tally(hand)  # a buyer holds four cards at most
+
             def worth(card: Card) -> float:
-                high, low = equity([*hand, card])
+                more = [*hand, card]
+                strengths = counter.both(more) if len(more) == 5 else \
+                    counter.value(counter.plus(own, card))
+                high, low = equity(len(more), strengths)
                 return (high + low) / 2 * (pot + _price(card)) - _price(card)
 
             values = [worth(game.market[0]), worth(game.market[1])]
@@ -523,7 +578,7 @@ class AbyssiniaModel(Model):
             return ("buy left", "buy right", "buy blind")[best]
         to_call = game.outstanding - game.put[seat]
         later = bets_left * _FUTURE_BET + buys_left * 1.5
-        high, low = equity(hand)
+        high, low = equity(len(hand), counter.both(hand))
         eq = (high + low) / 2
         value = eq * (pot + to_call) - to_call - later
         fair = 1 / players

@@ -388,3 +388,20 @@ def test_a_stepper_refuses_a_bad_log() -> None:
     with pytest.raises(ReplayError, match="move 1"):
         ReplayStepper(Replay("avissinia", {}, 1, ("trail 2C", "bogus")))
     assert issubclass(ReplayError, GameError)
+
+
+def test_a_tally_plus_a_card_is_the_tally_of_the_larger_hand() -> None:
+    from pygame_core.cards import full_pack
+
+    rng = random.Random(8)
+    for _ in range(2_000):
+        pack = full_pack()
+        rng.shuffle(pack)
+        cut = rng.randrange(0, 4)
+        hand, card = pack[:cut], pack[cut]
+        if rng.random() < 0.5 and hand:  # a flush draw now and then
+            hand = [c for c in full_pack() if c.suit == 2][:cut]
+            card = next(c for c in full_pack() if c.suit == 2 and c not in hand)
+        counter = coding._Counter(pack[10:])
+        assert counter.plus(counter.tally(hand), card) == counter.tally([*hand, card])
+        assert counter.value(counter.tally([*hand, card])) == counter.both([*hand, card])
