@@ -478,7 +478,7 @@ class AbyssiniaModel(Model):
 
     def context(self, game: Any, legal: Sequence[str]) -> Any:
         seat = game.current_player
-        kind = len(legal) if legal[0] != "buy left" else 0
+        kind = (legal[0], len(legal))  # buying, opening, facing a bet (capped or not)
         guess = _index(legal, self.predict(game, legal))
         return (kind, guess, _index(legal, self.easy(game, legal)), seat)
 

@@ -258,11 +258,11 @@ OLD_LINKS = [
     ("avissinia", {"partnership": True}, 21, 60,
      "AgAJYXZpc3NpbmlhFRR7InBhcnRuZXJzaGlwIjp0cnVlfTxFYooJnmx1TYFglsXdCzyAdQvlFw"),
     ("abyssinia", {"players": 3}, 22, 80,
-     "AgAJYWJ5c3NpbmlhFg17InBsYXllcnMiOjN9UAXrYQWRATPEuVyUteqC-UmHHMVjC5hyhGoSyMo"),
+     "AgAJYWJ5c3NpbmlhFg17InBsYXllcnMiOjN9UAXrYQWRATPEuVyUteqC-UmHHMVjC5h7lP3boUY"),
     ("avinas", {}, 23, 70, "AgAGYXZpbmFzFwBGsEpsblnJWJ1tjd3eIBmACIpuKA"),
 ]
 PLAYED_LINKS = [  # version 2, a match of the easy and of the medium level (400 moves)
-    ("easy", "AgAJYWJ5c3NpbmlhHwCQAwAGAd1PHmE1UKmCWV064M0Jgrs"),
+    ("easy", "AgAJYWJ5c3NpbmlhHwCQAwAGAd1PHmE1S8C1shEa3OCi47e7"),
     ("medium", "AgAJYWJ5c3NpbmlhHwCQA1VTgaJQwzHyaYsYAxyBgA"),
 ]
 
