@@ -61,6 +61,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--seats", choices=("medium", "easy", "human"), default="medium")
     parser.add_argument("--only", help="only the setups of this game")
+    parser.add_argument("--each", action="store_true", help="print every match too")
     args = parser.parse_args(argv)
     print(f"whole matches, seats {args.seats}, seeds {args.first_seed}..."
           f"{args.first_seed + args.seeds - 1}; characters of the fragment after '#'")
@@ -75,8 +76,12 @@ def main(argv: list[str]) -> int:
             link = encode(game)
             started = time.process_time()
             assert decode(link).actions == tuple(game.history)  # the benchmark checks itself
-            rows.append({**link_lengths(game), "deals": game.deals_finished,
+            rows.append({**link_lengths(game, link), "deals": game.deals_finished,
                          "decode": time.process_time() - started})
+            if args.each:
+                print(f"  seed {seed}: " + ", ".join(
+                    f"{k} {v:.2f}" if isinstance(v, float) else f"{k} {v}"
+                    for k, v in rows[-1].items()), flush=True)
         label = name + "".join(f" {k}={v}" for k, v in options.items())
 
         def med(key: str, rows: list[dict[str, Any]] = rows) -> float:

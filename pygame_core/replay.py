@@ -358,10 +358,11 @@ def decode_fragment(fragment_text: str) -> Replay | None:
     return None
 
 
-def link_lengths(replay: Replay | Game[Any, Any]) -> dict[str, int]:
+def link_lengths(replay: Replay | Game[Any, Any], link: str | None = None) -> dict[str, int]:
     """How long the link's fragment is (``replay=`` and all), and how long it would be
     with other packings of the log (for the benchmark): version 1 (mixed radix), and one
-    byte per action index, deflated and through lzma (the standard library's coders)."""
+    byte per action index, deflated and through lzma (the standard library's coders).
+    ``link`` is ``encode(replay)`` if the caller has it already."""
     import lzma
 
     if isinstance(replay, Game):
@@ -378,7 +379,7 @@ def link_lengths(replay: Replay | Game[Any, Any]) -> dict[str, int]:
         return v1 - (len(_log_v1(replay)) * 4 + 2) // 3 + (log_bytes * 4 + 2) // 3
 
     return {
-        "link": key + len(encode(replay)),
+        "link": key + len(link if link is not None else encode(replay)),
         "actions": len(replay.actions),
         "v1": v1,
         "bytes_deflated": as_link(len(deflated)),
