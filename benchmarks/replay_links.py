@@ -13,7 +13,7 @@ frozen copy of the medium and easy judgement, so all-medium and all-easy matches
 best case; ``human`` shows what a player who often does something else costs.
 
     python benchmarks/replay_links.py [--seeds 10] [--first-seed 1] [--seats medium]
-                                      [--only abyssinia]
+                                      [--only abyssinia] [--players 6,8] [--each]
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--seats", choices=("medium", "easy", "human"), default="medium")
     parser.add_argument("--only", help="only the setups of this game")
+    parser.add_argument("--players", help="Abyssinia only with these numbers of players (2,4)")
     parser.add_argument("--each", action="store_true", help="print every match too")
     args = parser.parse_args(argv)
     print(f"whole matches, seats {args.seats}, seeds {args.first_seed}..."
@@ -69,6 +70,9 @@ def main(argv: list[str]) -> int:
           f"{'v1':>8}{'v1 max':>8}{'deflate':>9}{'lzma':>8}", flush=True)
     for name, options in CASES:
         if args.only and name != args.only:
+            continue
+        if args.players and options.get("players") not in {
+                int(n) for n in args.players.split(",")}:
             continue
         rows = []
         for seed in range(args.first_seed, args.first_seed + args.seeds):
