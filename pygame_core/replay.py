@@ -17,8 +17,11 @@ The log, by version:
 - **2** (written now): the indices arithmetic-coded, each with adaptive frequencies chosen
   by a context that holds what a cheap frozen predictor would play there
   (``replay_coding.py``, which says why and how).  A move the predictor foresaw costs a
-  small fraction of a bit; a long Abyssinia match of 1,500 deals, which took 4,800
-  characters in version 1, takes a few dozen to a few hundred.
+  small fraction of a bit: a whole Abyssinia match of medium players (1,562 deals,
+  21,567 moves) takes 68 characters of fragment instead of 4,858; one with a player who
+  strays from the predictor a fifth of the time, 100 to 200.  Players the predictor
+  does not foresee (the hard level) cost nearly what version 1 did (see
+  ``benchmarks/replay_links.py``).
 - **1** (still read): the indices packed into one mixed-radix number (little-endian bytes):
   ``log2(n)`` bits for a choice among ``n`` legal actions, a forced move nothing.
 

@@ -12,10 +12,18 @@ frequency table chosen by a context.  The context holds what a cheap determinist
 purchase and betting judgement, below), the kind of decision and the seat; so a match
 whose players mostly do what the predictor expects costs a small fraction of a bit a move,
 and a player who often does something else costs about what the indices' own frequencies
-are worth.  No small pure-Python arithmetic coder exists that runs on Pyodide without a
-binary extension and whose output is specified exactly enough to be a link format, so the
-coder is written out here (about 80 lines, the textbook integer coder of Witten, Neal and
-Cleary).
+are worth.
+
+The coder is written out here (about 100 lines: the textbook integer coder of Witten, Neal
+and Cleary) rather than taken from a library: the fast ones (constriction, range-coder,
+arithmetipy) are binary extensions that Pyodide cannot load from PyPI; the pure-Python
+ones in the package index (arithmetic-compressor 0.2, carrylessrangecoder 1.0.2, arcode
+0.1; none released since January 2023) are small single-author projects, and
+arithmetic-compressor's models are dictionaries of float probabilities.  A link format
+needs its bytes fixed for good, by integer arithmetic, which a dependency's next release
+could change; so it lives here, tested with the format.  The standard library's deflate
+and lzma were measured first (``link_lengths``, ``benchmarks/replay_links.py``): on one
+byte per action index both come out longer than version 1's mixed radix.
 
 Everything here is exact and platform-independent, because the decoder must compute the
 very same probabilities as the encoder, possibly years later on another copy of the site,
