@@ -18,7 +18,7 @@ The log, by version:
   by a context that holds what a cheap frozen predictor would play there
   (``replay_coding.py``, which says why and how).  A move the predictor foresaw costs a
   small fraction of a bit: a whole Abyssinia match of medium players (1,562 deals,
-  21,567 moves) takes 68 characters of fragment instead of 4,858; one with a player who
+  21,567 moves) takes 61 characters of fragment instead of 4,851; one with a player who
   strays from the predictor a fifth of the time, 100 to 200.  Players the predictor
   does not foresee (the hard level) cost nearly what version 1 did (see
   ``benchmarks/replay_links.py``).
