@@ -14,6 +14,30 @@ best case; ``human`` shows what a player who often does something else costs.
 
     python benchmarks/replay_links.py [--seeds 10] [--first-seed 1] [--seats medium]
                                       [--only abyssinia] [--players 6,8] [--each]
+
+Measured 2026-12-02 (format 2; characters of the fragment, median / largest; v1 the same
+matches in format 1).  The machine was heavily shared, so the Abyssinia setups with 4 to
+8 players have fewer seeds than asked (a whole match of medium players is about 1,000 to
+1,500 deals there and took minutes each):
+
+    seats medium                 seeds  deals   link       v1          decode (longest)
+    avissinia                       10      6    91 / 101  124 / 133    0.04 s
+    avissinia partnership           10      4    98 / 117  117 / 130    0.04 s
+    avinas                          10     36   266 / 341  281 / 361    0.10 s
+    abyssinia players=2             10    217    62 / 63   674 / 1851   0.76 s
+    abyssinia players=4              2   1328    62 / 62  4379 / 4851   2.05 s (21,567 moves)
+    abyssinia players=6              1    993    89       3677          1.66 s
+    seats human (seat 0 strays one move in five)
+    avissinia                       10      6    90 / 107  118 / 147
+    avissinia partnership           10      4   102 / 110  117 / 118
+    avinas                          10     27   206 / 343  218 / 359
+    abyssinia players=2             10     85   121 / 185  292 / 502
+    abyssinia players=4              4   1014   100 / 157 3147 / 4481   1.82 s
+
+Decode times are CPU seconds under CPython 3.11 (Pyodide is about 2 to 3 times slower).
+Players the predictor does not foresee cost nearly what format 1 did: 60 deals of
+Abyssinia with four hard players took 401 characters (format 1: 422), with one medium
+and three hard 330 (433), about 5 to 6 characters a deal.
 """
 
 from __future__ import annotations
