@@ -32,7 +32,7 @@ matches in format 1).  The machine was heavily shared, so the Abyssinia setups w
     avissinia partnership           10      4   102 / 110  117 / 118
     avinas                          10     27   206 / 343  218 / 359
     abyssinia players=2             10     85   121 / 185  292 / 502
-    abyssinia players=4              4   1014   100 / 157 3147 / 4481   1.82 s
+    abyssinia players=4              4   1004   100 / 157 3147 / 4481   1.82 s
 
 Decode times are CPU seconds under CPython 3.11 (Pyodide is about 2 to 3 times slower).
 Players the predictor does not foresee cost nearly what format 1 did: 60 deals of
