@@ -27,6 +27,7 @@ matches in format 1).  The machine was heavily shared, so the Abyssinia setups w
     abyssinia players=2             10    217    62 / 63   674 / 1851   0.76 s
     abyssinia players=4              2   1328    62 / 62  4379 / 4851   2.05 s (21,567 moves)
     abyssinia players=6              2   1891    88 / 89  6117 / 8557   4.08 s (38,145 moves)
+    abyssinia players=8              1   2629   101       9533          4.29 s (41,982 moves)
     seats human (seat 0 strays one move in five)
     avissinia                       10      6    90 / 107  118 / 147
     avissinia partnership           10      4   102 / 110  117 / 118
