@@ -11,7 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pygame_core import GAMES, new_game
+from pygame_core import replay_coding as coding
 from pygame_core.base import GameError
+from pygame_core.opponents import make_opponent
 from pygame_core.replay import (
     Replay,
     ReplayError,
@@ -103,24 +105,27 @@ def reencode(data: bytes) -> str:
         (lambda s: s[:5] + "%20" + s[5:], "do not belong"),
         (lambda s: "x" * 200_001, "too long"),
         (lambda s: reencode(bytes([9]) + base64.urlsafe_b64decode(s + "==")[1:]), "version 9"),
+        (lambda s: reencode(bytes([0]) + base64.urlsafe_b64decode(s + "==")[1:]), "version 0"),
     ],
 )
+@pytest.mark.parametrize("version", [1, 2])
 def test_a_damaged_link_says_what_is_wrong(
-    matches: dict[str, Any], damage: Any, words: str
+    matches: dict[str, Any], damage: Any, words: str, version: int
 ) -> None:
     import re
 
-    link = encode(matches["avissinia"])
+    link = encode(matches["avissinia"], version=version)
     with pytest.raises(ReplayError, match=re.compile(words, re.I)):
         decode(damage(link))
 
 
-def test_a_link_with_a_valid_check_but_bad_contents_is_refused() -> None:
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_link_with_a_valid_check_but_bad_contents_is_refused(version: int) -> None:
     """A forged check (recomputed after the edit) still cannot smuggle in a bad match."""
     from pygame_core import replay as codec
 
     def forge(body: bytes) -> str:
-        head = bytes((codec.LINK_VERSION, 0))
+        head = bytes((version, 0))
         return reencode(head + body + codec._check(head, body))
 
     name = b"avinas"
@@ -155,19 +160,37 @@ def test_any_text_gives_a_replay_or_a_replay_error(text: str) -> None:
     assert isinstance(replay, Replay)
 
 
+def played_match(name: str, seed: int, moves: int, level: str = "easy", **options: Any) -> Any:
+    """``moves`` moves of a match played by the computer at ``level`` in every seat."""
+    game = new_game(name, seed=seed, **options)
+    players = [make_opponent(name, level, s, seed) for s in range(game.num_players)]
+    while not game.is_over and len(game.history) < moves:
+        seat = game.current_player
+        game.apply(players[seat].decide(game.observation(seat)))
+    return game
+
+
 _LINK = encode(random_match("avissinia", 11, moves=120))
+_LINKS = [
+    _LINK,
+    encode(random_match("avissinia", 11, moves=120), version=1),
+    encode(played_match("abyssinia", 12, 300, players=5)),
+    encode(random_match("abyssinia", 13, moves=200, players=3)),
+    encode(random_match("avinas", 14, moves=150)),
+]
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
+    st.sampled_from(_LINKS),
     st.lists(
         st.tuples(st.integers(0, len(_LINK)), st.sampled_from(["flip", "drop", "insert"]),
                   st.sampled_from(list("AZaz09-_Qw"))),
         min_size=1, max_size=4,
     )
 )
-def test_an_edited_link_is_refused(edits: Any) -> None:
-    chars = list(_LINK)
+def test_an_edited_link_is_refused(link: str, edits: Any) -> None:
+    chars = list(link)
     for at, kind, char in edits:
         at = min(at, len(chars) - 1) if chars else 0
         if kind == "flip" and chars:
@@ -177,10 +200,42 @@ def test_an_edited_link_is_refused(edits: Any) -> None:
         else:
             chars.insert(at, char)
     edited = "".join(chars)
-    if edited == _LINK:  # the edits undid each other
+    if edited == link:  # the edits undid each other
         return
     with pytest.raises(ReplayError):
         decode(edited)
+
+
+@pytest.mark.parametrize("link", _LINKS)
+def test_every_cut_of_a_link_is_refused(link: str) -> None:
+    for end in range(len(link)):
+        with pytest.raises(ReplayError):
+            decode(link[:end])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(_LINKS[2:]), st.data())
+def test_a_forged_log_gives_a_replay_or_a_replay_error(link: str, data: Any) -> None:
+    """Damage behind a recomputed check (so only the decoding itself can notice): the
+    decoder never fails otherwise, never hangs, and gives back only what it would write."""
+    from pygame_core import replay as codec
+
+    raw = base64.urlsafe_b64decode(link + "==")
+    head, body = raw[:2], raw[2:-codec.CHECK_BYTES]
+    assert head[1] == 0  # not deflated: the body is the plain one
+    at = data.draw(st.integers(len(body) - 12, len(body)))  # within the log
+    kind = data.draw(st.sampled_from(["flip", "cut", "extend"]))
+    if kind == "flip" and at < len(body):
+        body = body[:at] + bytes([body[at] ^ data.draw(st.integers(1, 255))]) + body[at + 1:]
+    elif kind == "cut":
+        body = body[:at]
+    else:
+        body = body[:at] + data.draw(st.binary(min_size=1, max_size=4)) + body[at:]
+    try:
+        replay = decode(reencode(head + body + codec._check(head, body)))
+    except ReplayError:
+        return
+    assert encode(replay) == reencode(head + body + codec._check(head, body))
 
 
 @settings(max_examples=30, deadline=None)
@@ -188,6 +243,75 @@ def test_an_edited_link_is_refused(edits: Any) -> None:
 def test_every_game_round_trips_any_seed(name: str, seed: int, moves: int) -> None:
     game = random_match(name, seed, moves=moves)
     assert decode(encode(game)) == Replay.of(game)
+    assert decode(encode(game, version=1)) == Replay.of(game)
+
+
+# --- versions ---------------------------------------------------------------------------------
+# Links written by earlier copies of the site, with the moves they hold: (game, options,
+# seed, moves of ``random_match`` or ``played_match``, the link).  They must keep opening.
+OLD_LINKS = [
+    ("avissinia", {"partnership": True}, 21, 60,
+     "AQAJYXZpc3NpbmlhFRR7InBhcnRuZXJzaGlwIjp0cnVlfTyLVvhiKs2XGoR1SwCHRNb7w5I"),
+    ("abyssinia", {"players": 3}, 22, 80,
+     "AQAJYWJ5c3NpbmlhFg17InBsYXllcnMiOjN9UP3gS8bcpb35Bi7vYhnuB_xkoZs"),
+    ("avinas", {}, 23, 70, "AQAGYXZpbmFzFwBGftEJfR3ojiajKHTlEMENVIE"),
+    ("avissinia", {"partnership": True}, 21, 60,
+     "AgAJYXZpc3NpbmlhFRR7InBhcnRuZXJzaGlwIjp0cnVlfTxFYooJnmx1TYFglsXdCzyAdQvlFw"),
+    ("abyssinia", {"players": 3}, 22, 80,
+     "AgAJYWJ5c3NpbmlhFg17InBsYXllcnMiOjN9UAXrYQWRATPEuVyUteqC-UmHHMVjC5h7lP3boUY"),
+    ("avinas", {}, 23, 70, "AgAGYXZpbmFzFwBGsEpsblnJWJ1tjd3eIBmACIpuKA"),
+]
+PLAYED_LINKS = [  # version 2, a match of the easy and of the medium level (400 moves)
+    ("easy", "AgAJYWJ5c3NpbmlhHwCQAwAGAd1PHmE1S8C1shEa3OCi47e7"),
+    ("medium", "AgAJYWJ5c3NpbmlhHwCQA1VTgaJQwzHyaYsYAxyBgA"),
+]
+
+
+@pytest.mark.parametrize(("name", "options", "seed", "moves", "link"), OLD_LINKS)
+def test_links_of_every_version_still_open_and_are_still_written(
+    name: str, options: dict[str, Any], seed: int, moves: int, link: str
+) -> None:
+    game = random_match(name, seed, moves=moves, **options)
+    assert decode(link) == Replay.of(game)
+    # Written the same way again: a change of the coder or of a model would change the
+    # meaning of every link already shared, so it needs a new version instead.
+    assert encode(game, version=1 if link.startswith("AQ") else 2) == link
+
+
+@pytest.mark.parametrize(("level", "link"), PLAYED_LINKS)
+def test_a_match_the_predictor_foresees_costs_almost_nothing(level: str, link: str) -> None:
+    game = played_match("abyssinia", 31, 400, level=level, players=4)
+    assert decode(link) == Replay.of(game)
+    assert encode(game) == link  # the frozen predictor has not moved
+    assert len(link) * 2 < len(encode(game, version=1))  # the header is most of it
+
+
+def test_the_coder_round_trips_any_symbols() -> None:
+    rng = random.Random(5)
+    for _ in range(50):
+        steps = []
+        for _ in range(rng.randrange(0, 300)):
+            total = rng.randrange(1, coding.MAX_TOTAL)
+            low = rng.randrange(total)
+            steps.append((low, rng.randrange(low + 1, total + 1), total))
+        encoder = coding.Encoder()
+        for step in steps:
+            encoder.code(*step)
+        data = encoder.finish()
+        assert not data or data[-1]  # the shortest spelling: no trailing zero byte
+        decoder = coding.Decoder(data)
+        for low, high, total in steps:
+            assert low <= decoder.target(total) < high
+            decoder.take(low, high, total)
+
+
+def test_the_predictors_arithmetic_is_exact() -> None:
+    import math
+
+    for x in [0.0, -0.1, -0.25, -1.0, -3.7, -12.5, -39.9]:
+        assert coding._exp(x) == pytest.approx(math.exp(x), rel=1e-8)
+    assert coding._exp(0.0) == 1.0
+    assert coding._exp(-40.0) == coding._exp(-100.0) == 0.0  # a share of nothing
 
 
 # --- the stepper --------------------------------------------------------------------------
@@ -264,3 +388,20 @@ def test_a_stepper_refuses_a_bad_log() -> None:
     with pytest.raises(ReplayError, match="move 1"):
         ReplayStepper(Replay("avissinia", {}, 1, ("trail 2C", "bogus")))
     assert issubclass(ReplayError, GameError)
+
+
+def test_a_tally_plus_a_card_is_the_tally_of_the_larger_hand() -> None:
+    from pygame_core.cards import full_pack
+
+    rng = random.Random(8)
+    for _ in range(2_000):
+        pack = full_pack()
+        rng.shuffle(pack)
+        cut = rng.randrange(0, 4)
+        hand, card = pack[:cut], pack[cut]
+        if rng.random() < 0.5 and hand:  # a flush draw now and then
+            hand = [c for c in full_pack() if c.suit == 2][:cut]
+            card = next(c for c in full_pack() if c.suit == 2 and c not in hand)
+        counter = coding._Counter(pack[10:])
+        assert counter.plus(counter.tally(hand), card) == counter.tally([*hand, card])
+        assert counter.value(counter.tally([*hand, card])) == counter.both([*hand, card])
