@@ -51,6 +51,9 @@ class GameSpec:
     blurb: str  # a sentence or two on the start screen: players, partnerships, length
     form: tuple[FormOption, ...] = ()  # start-form options
     players_option: str = ""  # the option that sets the number of players, if any
+    # How replay links code the moves (replay_coding.model_for): "kinds" learns each kind of
+    # action's frequency; "predicted" (Abyssinia) follows a frozen copy of medium's judgement.
+    link_model: str = "kinds"
 
     @property
     def form_options(self) -> tuple[tuple[str, str], ...]:
@@ -90,10 +93,10 @@ class GameSpec:
 
 def _spec(name: str, title: str, round_word: str, seats: tuple[str, ...],
           players: tuple[int, int], blurb: str, form: tuple[FormOption, ...] = (),
-          players_option: str = "") -> GameSpec:
+          players_option: str = "", link_model: str = "kinds") -> GameSpec:
     return GameSpec(name, title, f"pygame_core.{name}", f"pygame_core.views.{name}",
                     f"pygame_core.opponents.{name}", round_word, seats, players, blurb, form,
-                    players_option)
+                    players_option, link_model)
 
 
 SPECS: dict[str, GameSpec] = {
@@ -117,7 +120,7 @@ SPECS: dict[str, GameSpec] = {
                           tuple((str(n), str(n)) for n in range(2, 9)), words="{} players"),
                FormOption("chips", "Starting chips", "number", "100", low=41, high=1_000_000,
                           note="A player needs 41 chips to enter a deal.")),
-              players_option="players"),
+              players_option="players", link_model="predicted"),
     )
 }
 MAX_SEATS = max(s.players[1] for s in SPECS.values())

@@ -605,6 +605,8 @@ def _index(legal: Sequence[str], action: str) -> int:
 
 def model_for(game_name: str) -> Model:
     """A fresh model of a game's moves (format version 2)."""
-    if game_name == "abyssinia":
+    from .registry import SPECS
+
+    if game_name in SPECS and SPECS[game_name].link_model == "predicted":
         return AbyssiniaModel()
     return KindModel()
