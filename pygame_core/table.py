@@ -627,6 +627,8 @@ class TableScreens(Table):
         """A ``#replay=`` link: the match's final table, read-only (nothing saved, nothing
         to play), with a message; a damaged link says why on the start screen.  None when
         the fragment names no replay."""
+        if "replay=" not in fragment_text:
+            return None  # most starts: the replay modules are not even imported
         from .replay import ReplayError, decode_fragment
 
         try:
@@ -675,7 +677,6 @@ class TableScreens(Table):
     def html(self, thinking: int | None = None, problem: str = "", can_save: bool = True) -> str:
         """The HTML of the screen shown; a notice is shown once."""
         from .opponents import LEVELS
-        from .replay_view import render_review_button
         from .views import TableContext, render_saves, render_start, render_table
 
         notice, self.notice = self.notice, ""
@@ -687,6 +688,9 @@ class TableScreens(Table):
             markup = render_table(self.game.observation(HUMAN), ctx)
             finished = self.game.deals_finished
             if finished and (self.summary is not None or self.game.is_over):
+                # imported here: the replay modules are not needed until a deal is over
+                from .replay_view import render_review_button
+
                 markup = render_review_button(markup, finished - 1)
             if self.read_only:
                 markup = STEP_THROUGH + markup
@@ -767,10 +771,10 @@ class TableScreens(Table):
     def key_command(self, key: str) -> str | None:
         """The command a key gives in a replay ("" for a shortcut that does nothing there);
         None: the page's own handling."""
-        from .replay_view import KEYS, QUIET_KEYS
-
         if self.screen != "replay" or self.replay is None:
             return None
+        from .replay_view import KEYS, QUIET_KEYS
+
         return KEYS.get(key, "" if key in QUIET_KEYS else None)
 
     def open_replay_view(self, key: str) -> Effects:
