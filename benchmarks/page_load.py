@@ -79,22 +79,24 @@ class QuietServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def keep_body(request: Any, bodies: list[bytes]) -> None:
-    """A finished response's body; one the page navigated away from has none to give
-    (the service worker's background fetches): it is not part of the load."""
+def body_of(request: Any) -> bytes:
+    """A finished response's body, read after the load (reading bodies while the page loads
+    costs the browser a round trip each, which slowed the pages with more requests); one
+    the page navigated away from has none to give."""
     try:
-        bodies.append(request.response().body())
+        return bytes(request.response().body())
     except Exception as exc:  # playwright's Error: "No resource with given identifier"
         if "navigated away" not in str(exc) and "No resource" not in str(exc):
             raise
+        return b""
 
 
-def watched(context: Any) -> tuple[Any, list[bytes]]:
+def watched(context: Any) -> tuple[Any, list[Any]]:
     context.add_init_script(MARK_READY)
     page = context.new_page()
-    bodies: list[bytes] = []
-    page.on("requestfinished", lambda r: keep_body(r, bodies))
-    return page, bodies
+    finished: list[Any] = []
+    page.on("requestfinished", lambda request: finished.append(request))
+    return page, finished
 
 
 def ready_ms(page: Any) -> float:
@@ -103,12 +105,14 @@ def ready_ms(page: Any) -> float:
 
 
 def measure(browser: Any, url: str) -> tuple[float, int, int, int]:
-    """One cold load: (ms to ready, requests, raw bytes, gzip bytes)."""
+    """One cold load: (ms to ready, requests, raw bytes, gzip bytes) of what the page had
+    fetched when it was ready."""
     context = browser.new_context()
-    page, bodies = watched(context)
+    page, finished = watched(context)
     page.goto(url)
     ms = ready_ms(page)
-    page.wait_for_timeout(200)
+    done = list(finished)
+    bodies = [body_of(request) for request in done]
     context.close()
     raw = sum(len(b) for b in bodies)
     packed = sum(len(gzip.compress(b, 6)) for b in bodies)
