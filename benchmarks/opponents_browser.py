@@ -116,10 +116,10 @@ def _timed(owner, attr, name):
     setattr(owner, attr, run)
 
 
-for _attr in ("do", "render", "after_render", "place_focus", "report_height"):
-    _timed(_glue.PAGE, _attr, "py " + _attr)
+for _attr in ("do", "render", "after_render", "report_height"):
+    _timed(_glue.THE_PAGE, _attr, "py " + _attr)
 for _attr in ("html", "human_play", "play", "autosave"):
-    _timed(_glue.PAGE.table, _attr, "py " + _attr)
+    _timed(_glue.THE_PAGE.table, _attr, "py " + _attr)
 
 
 def _slices(work, name):
@@ -127,12 +127,12 @@ def _slices(work, name):
         while True:
             start = js.performance.now()
             try:
-                next(work)
+                pause = next(work)
             except StopIteration as done:
                 _measure(name, start)
                 return done.value
             _measure(name, start)
-            yield
+            yield pause
     finally:
         work.close()
 

@@ -377,14 +377,3 @@ def replay_list_html(game: str, finished: int, reviewable: bool = True) -> Marku
                 'data-key="all">Step through the whole match</button></p>{listed}',
                 listed=listed)
 
-
-def render_review_button(markup: str, deal: int) -> str:
-    """A deal's summary (or the match's result) with a Review button beside its own."""
-    button = html('<button type="button" data-cmd="review" data-key="{d}">Review my play'
-                  '</button> ', d=deal)
-    for anchor in ('<button type="button" class="primary" data-cmd="next-round"',
-                   '<button type="button" class="primary" data-cmd="rematch"'):
-        if anchor in markup:
-            return markup.replace(anchor, str(button) + anchor, 1)
-    return markup
-

@@ -677,7 +677,13 @@ class TableScreens(Table):
     def html(self, thinking: int | None = None, problem: str = "", can_save: bool = True) -> str:
         """The HTML of the screen shown; a notice is shown once."""
         from .opponents import LEVELS
-        from .views import TableContext, render_saves, render_start, render_table
+        from .views import (
+            TableContext,
+            render_review_button,
+            render_saves,
+            render_start,
+            render_table,
+        )
 
         notice, self.notice = self.notice, ""
         if self.screen == "replay" and self.replay is not None:
@@ -688,9 +694,6 @@ class TableScreens(Table):
             markup = render_table(self.game.observation(HUMAN), ctx)
             finished = self.game.deals_finished
             if finished and (self.summary is not None or self.game.is_over):
-                # imported here: the replay modules are not needed until a deal is over
-                from .replay_view import render_review_button
-
                 markup = render_review_button(markup, finished - 1)
             if self.read_only:
                 markup = STEP_THROUGH + markup

@@ -229,6 +229,18 @@ def result_dialog(title: str, body: Markup, panel_class: str = "") -> Markup:
     )
 
 
+def render_review_button(markup: str, deal: int) -> str:
+    """A deal's summary (or the match's result) with a Review button beside its own (here,
+    not with the replay view: the table shows it without importing the replay modules)."""
+    button = html('<button type="button" data-cmd="review" data-key="{d}">Review my play'
+                  '</button> ', d=deal)
+    for anchor in ('<button type="button" class="primary" data-cmd="next-round"',
+                   '<button type="button" class="primary" data-cmd="rematch"'):
+        if anchor in markup:
+            return markup.replace(anchor, str(button) + anchor, 1)
+    return markup
+
+
 def generic_table(obs: Mapping[str, Any], ctx: TableContext) -> str:
     legal = [str(a) for a in obs.get("legal", [])]
     buttons = "".join(
