@@ -55,11 +55,6 @@ class GameSpec:
     # action's frequency; "predicted" (Abyssinia) follows a frozen copy of medium's judgement.
     link_model: str = "kinds"
 
-    @property
-    def form_options(self) -> tuple[tuple[str, str], ...]:
-        """The start form's options and their defaults, as text."""
-        return tuple((o.name, o.default) for o in self.form)
-
     def names_for(self, players: int) -> tuple[str, ...]:
         return self.seat_names[:players] if players <= len(self.seat_names) else self.seat_names
 
@@ -123,7 +118,6 @@ SPECS: dict[str, GameSpec] = {
               players_option="players", link_model="predicted"),
     )
 }
-MAX_SEATS = max(s.players[1] for s in SPECS.values())
 
 
 def spec(name: str) -> GameSpec:

@@ -26,6 +26,7 @@ from .views import comforts, narrate, session
 
 if TYPE_CHECKING:
     from .replay_view import DealReview, ReplayView
+    from .views.embed import EmbedForm
 
 HUMAN = 0
 # A finished match opened from its link offers to step through it.
@@ -267,6 +268,8 @@ class Effects:
         self.panel = self.panel if other.panel is None else other.panel
         self.update.update(other.update)
         self.copy = other.copy or self.copy
+        self.close_panel = self.close_panel or other.close_panel
+        self.download = other.download or self.download
         return self
 
 
@@ -597,8 +600,6 @@ class TableScreens(Table):
     def __init__(self, store: Storage, pace: int | None = None,
                  stamp: Callable[[], str] = now, keys: Keys | None = None) -> None:
         """``pace`` None: the player's own, from the stored settings."""
-        from .views.embed import EmbedForm
-
         super().__init__(store, 0 if pace is None else pace, stamp, keys)
         self.settings = comforts.parse_settings(store.get(self.keys.settings))
         if pace is None:
@@ -610,7 +611,7 @@ class TableScreens(Table):
         self.reviews: dict[int, DealReview] = {}  # deal -> its review, this match's
         self.review_shown = 0  # the deal whose review the Review panel shows
         self.site = ""  # the page's address (its folder is the Embed dialog's site)
-        self.embed_form = EmbedForm()
+        self.embed_form: EmbedForm | None = None  # the Embed dialog's, once it is opened
         self.embed_game = ""  # the game the Embed dialog is for, when none is at the table
 
     def begin(self, game: Game[Any, Any], levels: list[str], narration: str = "") -> Effects:
@@ -877,27 +878,32 @@ class TableScreens(Table):
         return (session.share_params(game, self.levels), GAME_TITLES.get(game.NAME, game.NAME),
                 game.seed)
 
-    def form_input(self, form: str, fields: Mapping[str, str]) -> Effects:
-        """A form that the session follows as it is filled in (the Embed dialog's)."""
-        from .views.embed import output_html, read_form, site_folder
+    def embed_shown(self) -> tuple[str, dict[str, str], str, EmbedForm]:
+        """What the Embed dialog's snippets are made of: the site's folder, the link's
+        parameters, the title and the form (a fresh deal each time when no deal is at the
+        table, whatever the form says)."""
+        from .views.embed import EmbedForm, site_folder
 
-        if form != "embed":
-            return Effects()
-        self.embed_form = read_form(fields, self.embed_form)
-        params, title, seed = self.embed_params("")
-        shown = self.embed_form if seed is not None else dataclasses.replace(
-            self.embed_form, fixed=False)
-        return Effects(update={"embed-out": output_html(site_folder(self.site), params, title,
-                                                        shown)})
-
-    def embed_copy(self, key: str | None) -> Effects:
-        from .views.embed import element_snippet, iframe_snippet, site_folder
-
+        self.embed_form = self.embed_form or EmbedForm()
         params, title, seed = self.embed_params("")
         form = self.embed_form if seed is not None else dataclasses.replace(
             self.embed_form, fixed=False)
+        return site_folder(self.site), params, title, form
+
+    def form_input(self, form: str, fields: Mapping[str, str]) -> Effects:
+        """A form that the session follows as it is filled in (the Embed dialog's)."""
+        from .views.embed import EmbedForm, output_html, read_form
+
+        if form != "embed":
+            return Effects()
+        self.embed_form = read_form(fields, self.embed_form or EmbedForm())
+        return Effects(update={"embed-out": output_html(*self.embed_shown())})
+
+    def embed_copy(self, key: str | None) -> Effects:
+        from .views.embed import element_snippet, iframe_snippet
+
         make = iframe_snippet if key == "iframe" else element_snippet
-        return Effects(copy=make(site_folder(self.site), params, title, form))
+        return Effects(copy=make(*self.embed_shown()))
 
     def start_from_form(self, fields: Mapping[str, str]) -> Effects:
         """The start form's fields (name -> value) deal a new game, or show the form again
@@ -1036,12 +1042,11 @@ class TableScreens(Table):
 
     def panel_html(self, kind: str, settings: Mapping[str, Any], chosen_game: str) -> str:
         """The dialog's HTML for help, settings, statistics or history ("" if none)."""
-        from .replay_view import replay_list_html
         from .views import GAME_TITLES
-        from .views.embed import embed_html, site_folder
-        from .views.help import RULES, render_help
 
         if kind == "help":
+            from .views.help import RULES, render_help
+
             name = self.game.NAME if self.at_table() and self.game is not None else chosen_game
             return (render_help(name) if name in RULES else "") + comforts.help_keys_html()
         if kind == "settings":
@@ -1049,12 +1054,17 @@ class TableScreens(Table):
         if kind == "stats":
             return comforts.stats_html(self.stats, GAME_TITLES)
         if kind == "history" and self.game is not None:
+            from .replay_view import replay_list_html
+
             return comforts.history_html(self.entries, self.game.NAME, replay=bool(
                 self.game.history)) + (replay_list_html(self.game.NAME, self.game.deals_finished)
                                        if self.game.history else "")
         if kind == "review" and self.review_shown in self.reviews:
             return self.reviews[self.review_shown].html()
         if kind == "embed":
+            from .views.embed import EmbedForm, embed_html, site_folder
+
+            self.embed_form = self.embed_form or EmbedForm()
             params, title, seed = self.embed_params(chosen_game)
             return embed_html(site_folder(self.site), params, title, self.embed_form, seed)
         return ""

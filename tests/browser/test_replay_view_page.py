@@ -17,9 +17,10 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
+# The scripted deal with the known blunder, as the CPython tests play it.
+from test_replay_view import blunder_match
+
 from pygame_core import new_game
-from pygame_core.avissinia import scripted_deck
-from pygame_core.cards import parse_cards
 from pygame_core.replay import ReplayStepper, fragment
 
 from .conftest import LOAD_TIMEOUT, READY, open_page, settle
@@ -29,22 +30,12 @@ from .test_page import play_until
 
 pytestmark = pytest.mark.browser
 
-DECK = [c.code for c in scripted_deck(
-    3, {0: parse_cards("9H 9D 2C 5D 3H 4C")}, parse_cards("6D KC 9S 9C"))]
 CARDS_BY_SEAT = """() => {
   const out = {all: [...document.querySelectorAll('#app [data-card]')].map(e => e.dataset.card)};
   for (const s of document.querySelectorAll('#app section[data-seat]'))
     out[s.dataset.seat] = [...s.querySelectorAll('[data-card]')].map(e => e.dataset.card);
   return out;
 }"""
-
-
-def blunder_match() -> Any:
-    game = new_game("avissinia", seed=1, dealer=3, deck=DECK, target=1)
-    game.apply("trail 2C")
-    while not game.is_over:
-        game.apply(game.legal_actions()[0])
-    return game
 
 
 @pytest.fixture(scope="module")
