@@ -7,6 +7,8 @@ attributes).  ``10`` and ``T`` both read as ten.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterable
 from typing import NamedTuple
 
 RANKS = "23456789TJQKA"  # index 0..12, two .. ace
@@ -97,3 +99,33 @@ def full_pack() -> list[Card]:
 def short_pack() -> list[Card]:
     """The 32-card pack (sevens to aces) in a fixed order."""
     return [c for c in ALL_CARDS if c.rank >= SEVEN]
+
+
+# --- card counting (shared by the opponents and the replay codec's frozen predictor: pure
+# arithmetic, nothing there to retune) ---------------------------------------------------
+@functools.cache
+def chance_of_any(unseen: int, drawn: int, good: int) -> float:
+    """The chance that ``drawn`` cards dealt from ``unseen`` cards include at least one of
+    the ``good`` ones among them (one minus the hypergeometric chance of none)."""
+    if good <= 0 or drawn <= 0 or unseen <= 0:
+        return 0.0
+    none = 1.0
+    for i in range(min(drawn, unseen)):
+        none *= max(0, unseen - good - i) / (unseen - i)
+    return 1.0 - none
+
+
+def rank_counts(cards: Iterable[Card]) -> list[int]:
+    """How many of each rank (index 0..12, two .. ace)."""
+    counts = [0] * 13
+    for card in cards:
+        counts[card[0]] += 1
+    return counts
+
+
+def suit_counts(cards: Iterable[Card]) -> list[int]:
+    """How many of each suit (index 0..3, ``SUITS`` order)."""
+    counts = [0] * 4
+    for card in cards:
+        counts[card[1]] += 1
+    return counts

@@ -37,16 +37,17 @@ under Pyodide instead of CPython:
 - the predictor is frozen: it is *not* the opponents' code, which may be retuned at any
   time, but a copy that belongs to this format.  Changing anything here (the predictor,
   the contexts, the table increments) changes the meaning of every version-2 link: do it
-  only with a new format version, keeping this one's decoder.
+  only with a new format version, keeping this one's decoder.  It shares only the pure
+  counting of ``cards`` (``chance_of_any``, ``rank_counts``, ``suit_counts``), arithmetic
+  with nothing to tune; the links pinned in ``tests/test_replay.py`` fail if that changes.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import Card, full_pack
+from .cards import Card, chance_of_any, full_pack, rank_counts, suit_counts
 from .poker_hands import HIGH_CLASSES, high_key, low_key
 
 # --- the arithmetic coder -------------------------------------------------------------------
@@ -57,13 +58,43 @@ _QUARTER = 1 << (_BITS - 2)
 MAX_TOTAL = 1 << 16  # a frequency table's total stays below this (so the range never starves)
 
 
-class Encoder:
-    """Integer arithmetic encoder: ``code(low, high, total)`` narrows the interval to the
-    symbol whose cumulative frequencies are ``[low, high)`` out of ``total``."""
+class _Interval:
+    """The coding interval ``[low, high]`` both ends narrow alike, symbol by symbol."""
 
     def __init__(self) -> None:
         self.low = 0
         self.high = _TOP
+
+    def narrow(self, cum_low: int, cum_high: int, total: int) -> None:
+        """Narrow to the symbol ``[cum_low, cum_high)`` of ``total``, then widen again: each
+        time the interval lies in one half (or the middle half) it is doubled, which
+        ``_doubled`` turns into a bit written (encoder) or read (decoder)."""
+        span = self.high - self.low + 1
+        self.high = self.low + span * cum_high // total - 1
+        self.low = self.low + span * cum_low // total
+        while True:
+            if self.high < _HALF:
+                shift = 0
+            elif self.low >= _HALF:
+                shift = _HALF
+            elif self.low >= _QUARTER and self.high < _HALF + _QUARTER:
+                shift = _QUARTER
+            else:
+                break
+            self.low = (self.low - shift) << 1
+            self.high = ((self.high - shift) << 1) | 1
+            self._doubled(shift)
+
+    def _doubled(self, shift: int) -> None:
+        raise NotImplementedError
+
+
+class Encoder(_Interval):
+    """Integer arithmetic encoder: ``code(low, high, total)`` narrows the interval to the
+    symbol whose cumulative frequencies are ``[low, high)`` out of ``total``."""
+
+    def __init__(self) -> None:
+        super().__init__()
         self.pending = 0
         self.bits: list[int] = []
 
@@ -74,24 +105,13 @@ class Encoder:
             self.pending = 0
 
     def code(self, cum_low: int, cum_high: int, total: int) -> None:
-        span = self.high - self.low + 1
-        self.high = self.low + span * cum_high // total - 1
-        self.low = self.low + span * cum_low // total
-        while True:
-            if self.high < _HALF:
-                self._emit(0)
-            elif self.low >= _HALF:
-                self._emit(1)
-                self.low -= _HALF
-                self.high -= _HALF
-            elif self.low >= _QUARTER and self.high < _HALF + _QUARTER:
-                self.pending += 1
-                self.low -= _QUARTER
-                self.high -= _QUARTER
-            else:
-                break
-            self.low <<= 1
-            self.high = (self.high << 1) | 1
+        self.narrow(cum_low, cum_high, total)
+
+    def _doubled(self, shift: int) -> None:
+        if shift == _QUARTER:  # the middle half: the bit is known only later
+            self.pending += 1
+        else:
+            self._emit(0 if shift == 0 else 1)
 
     def finish(self) -> bytes:
         """The code as bytes; trailing zero bits (which the decoder supplies itself) are
@@ -117,7 +137,7 @@ class Encoder:
         return bytes(out)
 
 
-class Decoder:
+class Decoder(_Interval):
     """The decoder matching ``Encoder``: ``target(total)`` gives the cumulative frequency
     the next symbol's interval holds, ``take`` consumes that symbol."""
 
@@ -125,8 +145,7 @@ class Decoder:
         self.data = data
         self.at = 0  # next bit
         self.end = len(data) * 8
-        self.low = 0
-        self.high = _TOP
+        super().__init__()
         self.value = 0
         self.coded: list[tuple[int, int, int]] = []  # every interval taken, to spell it again
         for _ in range(_BITS):
@@ -148,25 +167,10 @@ class Decoder:
 
     def take(self, cum_low: int, cum_high: int, total: int) -> None:
         self.coded.append((cum_low, cum_high, total))
-        span = self.high - self.low + 1
-        self.high = self.low + span * cum_high // total - 1
-        self.low = self.low + span * cum_low // total
-        while True:
-            if self.high < _HALF:
-                pass
-            elif self.low >= _HALF:
-                self.low -= _HALF
-                self.high -= _HALF
-                self.value -= _HALF
-            elif self.low >= _QUARTER and self.high < _HALF + _QUARTER:
-                self.low -= _QUARTER
-                self.high -= _QUARTER
-                self.value -= _QUARTER
-            else:
-                break
-            self.low <<= 1
-            self.high = (self.high << 1) | 1
-            self.value = (self.value << 1) | self._bit()
+        self.narrow(cum_low, cum_high, total)
+
+    def _doubled(self, shift: int) -> None:
+        self.value = ((self.value - shift) << 1) | self._bit()
 
 
 # --- adaptive frequencies -------------------------------------------------------------------
@@ -336,25 +340,8 @@ def _exp(x: float) -> float:
         1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120 + r * (1.0 / 720 + r / 5040)))))))
 
 
-@functools.cache
-def _chance_of_any(unseen: int, drawn: int, good: int) -> float:
-    if good <= 0 or drawn <= 0 or unseen <= 0:
-        return 0.0
-    none = 1.0
-    for i in range(min(drawn, unseen)):
-        none *= max(0, unseen - good - i) / (unseen - i)
-    return 1.0 - none
-
-
-def _rank_counts(cards: Sequence[Card]) -> list[int]:
-    counts = [0] * 13
-    for c in cards:
-        counts[c[0]] += 1
-    return counts
-
-
 def _low_bad(cards: Sequence[Card]) -> tuple[int, int]:
-    counts = _rank_counts(cards)
+    counts = rank_counts(cards)
     bad = 0
     top = 0
     for c in cards:
@@ -372,10 +359,8 @@ _Tally = tuple[int, list[int], int, int, int, int, int, int, int, int]
 class _Counter:
     def __init__(self, unseen: Sequence[Card]) -> None:
         self.total = len(unseen)
-        self.by_rank = _rank_counts(unseen)
-        self.by_suit = [0] * 4
-        for c in unseen:
-            self.by_suit[c[1]] += 1
+        self.by_rank = rank_counts(unseen)
+        self.by_suit = suit_counts(unseen)
 
     def both(self, cards: Sequence[Card]) -> tuple[float, float]:
         """(high strength, low strength) of ``cards``: the medium level's ``high`` and
@@ -438,7 +423,7 @@ class _Counter:
             category = {4: 7, 3: 6 if pairs else 3, 2: 2 if pairs >= 2 else 1}.get(top, 0)
             base = category + rank / 13
         left = _ROUNDS - n
-        gain = 0.9 * _chance_of_any(self.total, 2 * left, outs)
+        gain = 0.9 * chance_of_any(self.total, 2 * left, outs)
         if n >= 2 and suit >= 0:  # a flush draw
             p = 1.0
             for i in range(left):
@@ -493,7 +478,7 @@ class AbyssiniaModel(Model):
     def easy(self, game: Any, legal: Sequence[str]) -> str:
         """The easy level's rules of thumb (frozen like ``predict``)."""
         hand: list[Card] = game.hands[game.current_player]
-        counts = _rank_counts(hand)
+        counts = rank_counts(hand)
         bad, low_top = _low_bad(hand)
         if game.phase == "buy":
             market: list[Card] = game.market

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from pygame_core.views import card_html, result_dialog, summary_dialog
+from pygame_core.views import card_html
 from pygame_core.views.markup import Markup, escape, html
+from pygame_core.views.parts import result_dialog, summary_dialog
 
 
 def test_escape_makes_text_safe_and_keeps_markup() -> None:

@@ -11,12 +11,12 @@ Levels: ``easy`` (rules of thumb), ``medium`` (heuristics with card counting) an
 
 from __future__ import annotations
 
-import functools
 import importlib
 import random
 from collections.abc import Callable, Generator, Mapping
 from typing import TYPE_CHECKING, Any, Generic, cast
 
+from ..cards import chance_of_any as chance_of_any  # re-exported for the levels
 from ..registry import SPECS
 
 Observation = Mapping[str, Any]
@@ -37,18 +37,6 @@ ARENA_LEVELS = ("random", *LEVELS, "hard-2026")
 
 # Game name -> module defining LEVEL_CLASSES {"easy": ..., "medium": ..., "hard": ...}.
 MODULES = {name: spec.opponents for name, spec in SPECS.items()}
-
-
-@functools.cache
-def chance_of_any(unseen: int, drawn: int, good: int) -> float:
-    """Card counting: the chance that ``drawn`` cards dealt from ``unseen`` cards include at
-    least one of the ``good`` ones among them (one minus the hypergeometric chance of none)."""
-    if good <= 0 or drawn <= 0 or unseen <= 0:
-        return 0.0
-    none = 1.0
-    for i in range(min(drawn, unseen)):
-        none *= max(0, unseen - good - i) / (unseen - i)
-    return 1.0 - none
 
 
 T = TypeVar("T")

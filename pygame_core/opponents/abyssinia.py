@@ -32,7 +32,7 @@ from ..abyssinia import (
     price,
     world_from_observation,
 )
-from ..cards import Card, full_pack, parse_card
+from ..cards import Card, full_pack, parse_card, suit_counts
 from ..poker_hands import HIGH_CLASSES, high_key, low_key
 from . import Opponent, SearchOpponent, Thinking, chance_of_any
 from .search import Budget
@@ -119,9 +119,7 @@ class _Counter:
     def __init__(self, unseen: Sequence[Card]) -> None:
         self.total = len(unseen)
         self.by_rank = _rank_counts(unseen)
-        self.by_suit = [0] * 4
-        for c in unseen:
-            self.by_suit[c.suit] += 1
+        self.by_suit = suit_counts(unseen)
 
     def high(self, cards: Sequence[Card]) -> float:
         """Made high strength plus the chance-weighted improvement still to come.

@@ -22,17 +22,15 @@ from ..registry import COMPASS, MANY, SPECS, FormOption
 from .markup import Markup, escape, html
 
 __all__ = [
-    "GAME_TITLES", "MANY_NAMES", "SEAT_NAMES", "VIEWS", "Markup", "TableContext",
-    "card_back_html", "card_html", "card_short", "esc", "face_up_hand", "game_view", "html",
-    "motion_attrs", "narrate", "open_hand_html", "own_hand_hidden", "render_saves",
-    "render_start", "render_table", "seat_anchor", "start_seats", "word_list",
+    "GAME_TITLES", "MANY_NAMES", "SEAT_NAMES", "VIEWS", "Markup", "TableContext", "card_html",
+    "card_short", "esc", "game_view", "html", "narrate", "render_saves", "render_start",
+    "render_table", "start_seats", "word_list",
 ]
 
 # Seats on screen (RULINGS: the human is seat 0 at the bottom, then clockwise W, N, E).
 SEAT_NAMES = COMPASS
 MANY_NAMES = MANY  # names for the seats of the games with more than four
 MAX_SEATS = len(MANY_NAMES)
-POSITIONS = ("south", "west", "north", "east")
 GAME_TITLES = {name: spec.title for name, spec in SPECS.items()}
 # Game name -> module holding its table view (``render`` and ``narrate``).
 VIEWS: dict[str, str] = {name: spec.view for name, spec in SPECS.items()}
@@ -141,92 +139,9 @@ def card_html(
                 '{face}</span>', cls=cls, code=card.code, spoken=spoken, face=face)
 
 
-def seat_anchor(seat: int) -> str:
-    """A seat's attributes: its number, and the anchor its cards and chips fly from."""
-    return f' data-seat="{seat}" data-anchor="seat-{seat}"'
-
-
-def recent_html(ctx: TableContext, seat: int) -> str:
-    """What ``seat`` did since your last move, shown at its place ("" if nothing)."""
-    words = [text for who, text in ctx.recent if who == seat]
-    if not words:
-        return ""
-    # One span a play (the stylesheet puts the dots between): a phone shows only the last.
-    return f'<p class="recent">{"".join(f"<span>{esc(w)}</span>" for w in words)}</p>'
-
-
-def motion_attrs(source: str = "", sink: str = "", chips: str = "") -> str:
-    """The table's attributes for web/motion.js: the anchor (``seat-2``, ``pack``, ...) that
-    newly shown cards come from, the one that cards no longer shown go to, and the chips'
-    routes (``seat-1>pot``, ``pot>seat-0 seat-2``)."""
-    return (f' data-motion data-from="{esc(source)}" data-to="{esc(sink)}"'
-            f' data-chips="{esc(chips)}"')
-
-
-def card_back_html(classes: Iterable[str] = ()) -> Markup:
-    return html('<span class="{cls}" aria-hidden="true"></span>',
-                cls=" ".join(["card", "back", *classes]))
-
-
-def hand_backs(count: int) -> Markup:
-    """A hidden hand: only how many cards it holds."""
-    backs = Markup().join(card_back_html() for _ in range(count))
-    word = "card" if count == 1 else "cards"
-    return html('<div class="backs" role="img" aria-label="{count} {word} in hand">{backs}</div>'
-                '<span class="count">{count} in hand</span>', count=count, word=word, backs=backs)
-
-
-# --- a replay's hands ---------------------------------------------------------------
-def face_up_hand(obs: Mapping[str, Any], seat: int) -> list[str] | None:
-    """In a replay (``ReplayStepper.view``'s ``face_up``), ``seat``'s hand to draw face up;
-    None: draw it as the table does (backs for the others)."""
-    hands = obs.get("face_up")
-    if not isinstance(hands, list) or not 0 <= seat < len(hands) or hands[seat] is None:
-        return None
-    return [str(c) for c in hands[seat]]
-
-
-def own_hand_hidden(obs: Mapping[str, Any]) -> bool:
-    """A replay seen as another seat saw it: your own hand is drawn as backs."""
-    hands = obs.get("face_up")
-    return isinstance(hands, list) and bool(hands) and hands[0] is None
-
-
-def open_hand_html(codes: Sequence[str], label: str) -> Markup:
-    """Another seat's hand drawn face up (a replay); each card keeps its ``data-card``."""
-    cards = Markup().join(html('<li class="slot">{card}</li>', card=card_html(c))
-                          for c in codes)
-    return html('<ul class="hand open-hand" aria-label="{label}">{cards}</ul>',
-                label=label, cards=cards)
-
-
 # --- a table for games without a view of their own ----------------------------------
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def summary_dialog(title: str, body: Markup, next_label: str, panel_class: str = "") -> Markup:
-    """The dialog between rounds (hands, deals): what happened, and the button to go on."""
-    return html(
-        '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="summary-title" '
-        'id="summary"><div class="{panel}">'
-        '<h2 id="summary-title">{title}</h2>{body}'
-        '<button type="button" class="primary" data-cmd="next-round" autofocus>'
-        "{next_label}</button></div></div>",
-        panel=f"panel {panel_class}".strip(), title=title, body=body, next_label=next_label,
-    )
-
-
-def result_dialog(title: str, body: Markup, panel_class: str = "") -> Markup:
-    """The dialog at the end of a match: the result, and the buttons to play again."""
-    return html(
-        '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title" '
-        'id="result"><div class="{panel}">'
-        '<h2 id="result-title">{title}</h2>{body}'
-        '<button type="button" class="primary" data-cmd="rematch" autofocus>Play again</button> '
-        '<button type="button" data-cmd="menu">New game</button></div></div>',
-        panel=f"panel {panel_class}".strip(), title=title, body=body,
-    )
 
 
 def render_review_button(markup: str, deal: int) -> str:

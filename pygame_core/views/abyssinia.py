@@ -20,15 +20,11 @@ from . import (
     SEAT_NAMES,
     Markup,
     TableContext,
-    card_back_html,
     card_html,
     card_short,
     esc,
-    motion_attrs,
+    parts,
     plural,
-    recent_html,
-    result_dialog,
-    summary_dialog,
     word_list,
 )
 
@@ -157,13 +153,13 @@ def outcome(record: Mapping[str, Any], names: Sequence[str]) -> str:
     if high == low and len(high) == 1:
         return (f"Showdown: {names[high[0]]} {'win' if high[0] == 0 else 'wins'} both halves "
                 f"({record['high_hand']}; {record['low_hand']}), the whole pot of {pot}.")
-    parts = []
+    halves = []
     for half, seats, hand, shares in (("high", high, record["high_hand"], record["high_share"]),
                                       ("low", low, record["low_hand"], record["low_share"])):
         got = sum(shares[s] for s in seats)
         split = " shared" if len(seats) > 1 else ""
-        parts.append(f"{half} to {_won(seats, names)} with {hand} ({_chips(got)}{split})")
-    return f"Showdown: {parts[0]}; {parts[1]}."
+        halves.append(f"{half} to {_won(seats, names)} with {hand} ({_chips(got)}{split})")
+    return f"Showdown: {halves[0]}; {halves[1]}."
 
 
 # --- the seats ---------------------------------------------------------------------------
@@ -215,7 +211,7 @@ def seat_html(obs: AbyssiniaObservation, seat: int, names: Sequence[str],
         f'<section class="{" ".join(classes)}" aria-label="{esc(names[seat])}" '
         f'data-seat="{seat}" data-status="{esc(status)}" data-anchor="seat-{seat}">'
         f'<h3 class="seat-name">{esc(names[seat])} {"".join(badges)}</h3>'
-        f'{recent_html(ctx, seat)}'
+        f'{parts.recent_html(ctx, seat)}'
         f'<p class="aby-facts">{" · ".join(facts)}</p>'
         f'<ul class="aby-hand" aria-label="{esc(names[seat])}: {esc(spoken)}">'
         f'{"".join(cards)}</ul></section>'
@@ -250,12 +246,12 @@ def market_html(obs: AbyssiniaObservation) -> str:
         blind = (
             '<button type="button" class="aby-buy blind" data-action="buy blind" '
             'data-anchor="pack">'
-            f'{card_back_html()}<span class="aby-buy-text">'
+            f'{parts.card_back_html()}<span class="aby-buy-text">'
             f'{esc(action_label("buy blind", obs))}</span>'
             f'<span class="aby-pack">{esc(pack_text)}</span></button>'
         )
     else:
-        blind = (f'<div class="aby-market-card pack" data-anchor="pack">{card_back_html()}'
+        blind = (f'<div class="aby-market-card pack" data-anchor="pack">{parts.card_back_html()}'
                  f'<span class="aby-pack">{esc(pack_text)}</span></div>')
     # In the legal actions' order (left, right, blind); the CSS puts the pack in the middle.
     return f'<div class="aby-market" aria-label="Market">{"".join(items)}{blind}</div>'
@@ -330,7 +326,7 @@ def _motion(obs: Mapping[str, Any]) -> str:
     a bet's chips go to the pot, and a finished deal's pot goes to its winners."""
     last = obs.get("last") or {}
     if "seat" not in last:
-        return motion_attrs()
+        return parts.motion_attrs()
     seat = int(last["seat"])
     action = str(last.get("action", ""))
     chips = f"seat-{seat}>pot" if int(last.get("chips", 0) or 0) > 0 else ""
@@ -342,7 +338,7 @@ def _motion(obs: Mapping[str, Any]) -> str:
             winners.add(record["uncontested_winner"])
         if winners:
             chips = "pot>" + " ".join(f"seat-{w}" for w in sorted(winners))
-    return motion_attrs("pack" if action.startswith("buy") else f"seat-{seat}", "", chips)
+    return parts.motion_attrs("pack" if action.startswith("buy") else f"seat-{seat}", "", chips)
 
 
 # --- the deal summary and the match result -------------------------------------------
@@ -421,7 +417,7 @@ def summary_html(obs: AbyssiniaObservation, index: int, names: Sequence[str]) ->
         f'{detail}<div class="aby-table-wrap">{deal_table(record, names)}</div>'
         f"{_outs(record, names, entry)}"
     )
-    return summary_dialog(title, Markup(body), "Deal the next hand", "aby-panel")
+    return parts.summary_dialog(title, Markup(body), "Deal the next hand", "aby-panel")
 
 
 def result_html(obs: AbyssiniaObservation, names: Sequence[str], last_deal: str = "") -> str:
@@ -437,7 +433,7 @@ def result_html(obs: AbyssiniaObservation, names: Sequence[str], last_deal: str 
     rows = "".join(
         f'<tr><th scope="row">{esc(names[s])}</th><td>{esc(chips[s])}</td></tr>' for s in order
     )
-    return result_dialog(title, Markup(
+    return parts.result_dialog(title, Markup(
         f'<p>Fewer than two players have the {esc(obs.get("entry", 41))} chips a deal needs. '
         f'{esc(plural(int(obs.get("deals_played", 0)), "deal"))} played.</p>'
         '<table class="scores aby-final"><thead><tr><th scope="col">Player</th>'

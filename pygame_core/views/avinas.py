@@ -13,23 +13,8 @@ from typing import Any
 
 from ..avinas import AvinasObservation, card_strength, is_trump
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, parse_card
-from . import (
-    POSITIONS,
-    Markup,
-    TableContext,
-    card_back_html,
-    card_html,
-    esc,
-    face_up_hand,
-    motion_attrs,
-    open_hand_html,
-    own_hand_hidden,
-    plural,
-    recent_html,
-    result_dialog,
-    seat_anchor,
-    summary_dialog,
-)
+from . import Markup, TableContext, card_html, esc, parts, plural
+from .parts import POSITIONS
 
 TRADITION = "By tradition, the losers may not play again today."
 
@@ -130,37 +115,38 @@ def narrate(last: Mapping[str, Any], names: Sequence[str]) -> str:
     who = names[seat]
     kind = str(last.get("kind", ""))
     action = str(last.get("action", ""))
-    parts: list[str] = []
+    sentences: list[str] = []
     if kind in _SAID:
-        parts.append(f"{who} {_SAID[kind]}.")
+        sentences.append(f"{who} {_SAID[kind]}.")
     elif kind == "bid":
-        parts.append(f"{who} bid {action.split()[-1]}.")
+        sentences.append(f"{who} bid {action.split()[-1]}.")
     elif kind == "facedown":
         words = action.split()
         if seat == 0 and len(words) >= 3:
-            parts.append(f"You led {_card(words[1])} face down, signalling {' '.join(words[2:])}.")
+            signal = " ".join(words[2:])
+            sentences.append(f"You led {_card(words[1])} face down, signalling {signal}.")
         else:
-            parts.append(f"{who} led a card face down.")
+            sentences.append(f"{who} led a card face down.")
             if last.get("signal"):
-                parts.append(f"Partner says: {last['signal']}.")
+                sentences.append(f"Partner says: {last['signal']}.")
     elif kind == "play" and last.get("card"):
-        parts.append(f"{who} played {_card(str(last['card']))}.")
+        sentences.append(f"{who} played {_card(str(last['card']))}.")
         if last.get("trump"):
-            parts.append(f"Trumps are {_suit(str(last['trump']))}.")
+            sentences.append(f"Trumps are {_suit(str(last['trump']))}.")
     trick = last.get("trick")
     if isinstance(trick, Mapping):
         winner = int(trick["winner"])
         points = plural(int(trick.get("points", 0)), "point")
-        parts.append(f"{names[winner]} won trick {trick.get('number')} ({points}).")
+        sentences.append(f"{names[winner]} won trick {trick.get('number')} ({points}).")
         if trick.get("facedown"):
             cards = trick.get("cards") or []
             if cards:
-                parts.append(f"The face-down card was {_card(str(cards[0]))}.")
+                sentences.append(f"The face-down card was {_card(str(cards[0]))}.")
     if last.get("void"):
-        parts.append("Everybody passed: the hand is void.")
+        sentences.append("Everybody passed: the hand is void.")
     if isinstance(last.get("hand_over"), Mapping):
-        parts.append(f"Hand {last['hand_over'].get('hand')} is over.")
-    return " ".join(parts) or f"{who}: {action}"
+        sentences.append(f"Hand {last['hand_over'].get('hand')} is over.")
+    return " ".join(sentences) or f"{who}: {action}"
 
 
 # --- cards in hands ---------------------------------------------------------------------
@@ -285,7 +271,7 @@ def _other_hand(obs: AvinasObservation, seat: int, names: Sequence[str]) -> str:
     exposed = [str(e["card"]) for e in obs.get("exposed", []) if e.get("seat") == seat]
     seen = [str(e["card"]) for e in obs.get("dealer_saw", []) if e.get("seat") == seat]
     hidden = max(0, count - len(exposed) - len(seen))
-    backs = "".join(card_back_html() for _ in range(hidden))
+    backs = "".join(parts.card_back_html() for _ in range(hidden))
     word = "card" if count == 1 else "cards"
     shown = "".join(
         card_html(c, label=f"{parse_card(c).name}, exposed", classes=["exposed"])
@@ -312,23 +298,16 @@ def _other_hand(obs: AvinasObservation, seat: int, names: Sequence[str]) -> str:
 
 def _seat_html(obs: AvinasObservation, seat: int, ctx: TableContext) -> str:
     names = ctx.names
-    last = obs.get("last") or {}
-    classes = ["seat", POSITIONS[seat]]
-    if obs.get("current_player") == seat and not obs.get("is_over"):
-        classes.append("to-play")
-    if last.get("seat") == seat:
-        classes.append("last-mover")
     head = f'<h3 class="seat-name">{esc(names[seat])} {_badges(obs, seat, ctx)}</h3>'
-    shown = face_up_hand(obs, seat)  # a replay: another seat's hand face up
+    shown = parts.face_up_hand(obs, seat)  # a replay: another seat's hand face up
     if seat == 0:
-        body = (_other_hand(obs, 0, names) if own_hand_hidden(obs)
+        body = (_other_hand(obs, 0, names) if parts.own_hand_hidden(obs)
                 else _controls_html(obs) + _hand_html(obs))
     elif shown is not None:
-        body = open_hand_html(_sorted_hand(shown, _trump_index(obs)), f"{names[seat]}'s hand")
+        body = parts.open_hand_html(_sorted_hand(shown, _trump_index(obs)), f"{names[seat]}'s hand")
     else:
         body = _other_hand(obs, seat, names)
-    return (f'<section class="{" ".join(classes)}" aria-label="{esc(names[seat])}"'
-            f'{seat_anchor(seat)}>{head}{recent_html(ctx, seat)}{body}</section>')
+    return parts.seat_section(obs, seat, ctx, head, body)
 
 
 # --- the trick ----------------------------------------------------------------------------
@@ -577,7 +556,7 @@ def summary_html(obs: AvinasObservation, index: int, names: Sequence[str]) -> st
     body = _summary_body(record, names) + _totals_html(
         record["rams_total"], record["pips_total"], names
     )
-    return summary_dialog(
+    return parts.summary_dialog(
         f"Hand {record.get('hand')} is over", Markup(body), "Deal the next hand", "avinas-panel"
     )
 
@@ -592,7 +571,7 @@ def result_html(obs: AvinasObservation, names: Sequence[str], body: str = "") ->
         title = "The match is a draw."
     hands = len(obs.get("hand_history", []))
     tradition = f'<p class="tradition">{esc(TRADITION)}</p>' if winners else ""
-    return result_dialog(title, Markup(
+    return parts.result_dialog(title, Markup(
         f'{body}{_totals_html(obs.get("rams", [0, 0]), obs.get("pips", [0, 0]), names)}'
         f"<p>{esc(plural(hands, 'hand'))} played.</p>{tradition}"
     ), "avinas-panel")
@@ -645,7 +624,8 @@ def render(obs: AvinasObservation, ctx: TableContext) -> str:
     source = f"seat-{mover}" if mover is not None else ""
     sink = f"seat-{trick['winner']}" if isinstance(trick, Mapping) else ""
     return (
-        f'<section class="table avinas" aria-label="Avinas table"{motion_attrs(source, sink)}>'
+        '<section class="table avinas" aria-label="Avinas table"'
+        f'{parts.motion_attrs(source, sink)}>'
         '<h2 class="visually-hidden">Avinas table</h2>'
         + "".join(_seat_html(obs, seat, ctx) for seat in (2, 1, 3))
         + '<section class="centre" aria-label="The trick">'

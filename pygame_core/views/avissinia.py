@@ -7,26 +7,7 @@ from typing import Any
 
 from ..avissinia import AvissiniaObservation
 from ..cards import RANK_NAMES, parse_card
-from . import (
-    POSITIONS,
-    Markup,
-    TableContext,
-    card_back_html,
-    card_html,
-    card_short,
-    esc,
-    face_up_hand,
-    hand_backs,
-    motion_attrs,
-    open_hand_html,
-    own_hand_hidden,
-    plural,
-    recent_html,
-    result_dialog,
-    seat_anchor,
-    summary_dialog,
-    word_list,
-)
+from . import Markup, TableContext, card_html, card_short, esc, parts, plural, word_list
 
 
 def top_run(codes: Sequence[str]) -> int:
@@ -97,7 +78,7 @@ def pile_html(codes: Sequence[str], *, label: str, last: bool = False, anchor: s
     under = ""
     if below:
         under = (f'<span class="under" title="{below} cards beneath">'
-                 f'{card_back_html(["under-card"])}'
+                 f'{parts.card_back_html(["under-card"])}'
                  f'<span class="under-count">+{below}</span></span>')
     listing = " ".join(str(parse_card(c)) for c in reversed(codes))
     return (
@@ -143,11 +124,6 @@ def _seat_html(obs: AvissiniaObservation, seat: int, ctx: TableContext) -> str:
     names = ctx.names
     last: Mapping[str, Any] = obs.get("last") or {}
     mover = last.get("seat")
-    classes = ["seat", POSITIONS[seat]]
-    if obs.get("current_player") == seat and not obs.get("is_over"):
-        classes.append("to-play")
-    if mover == seat:
-        classes.append("last-mover")
     badges = []
     if obs.get("dealer") == seat:
         badges.append('<span class="badge dealer" title="Dealer">dealer</span>')
@@ -166,17 +142,17 @@ def _seat_html(obs: AvissiniaObservation, seat: int, ctx: TableContext) -> str:
     points = obs["round_points"][seat]
     head = (f'<h3 class="seat-name">{esc(names[seat])} {"".join(badges)}</h3>'
             f'<span class="seat-points">{plural(points, "point")} this round</span>')
-    shown = face_up_hand(obs, seat)  # a replay: another seat's hand face up
+    shown = parts.face_up_hand(obs, seat)  # a replay: another seat's hand face up
     if seat == 0:
-        hand = (f'<div class="hidden-hand">{hand_backs(len(obs["hand"]))}</div>'
-                if own_hand_hidden(obs) else _hand_html(obs, names))
+        hand = (f'<div class="hidden-hand">{parts.hand_backs(len(obs["hand"]))}</div>'
+                if parts.own_hand_hidden(obs) else _hand_html(obs, names))
         body = f'<div class="own-pile">{pile_part}</div>{hand}'
     elif shown is not None:
-        body = open_hand_html(shown, f"{names[seat]}'s hand") + pile_part
+        body = parts.open_hand_html(shown, f"{names[seat]}'s hand") + pile_part
     else:
-        body = f'<div class="hidden-hand">{hand_backs(obs["hand_counts"][seat])}</div>{pile_part}'
-    return (f'<section class="{" ".join(classes)}" aria-label="{esc(names[seat])}"'
-            f'{seat_anchor(seat)}>{head}{recent_html(ctx, seat)}{body}</section>')
+        backs = parts.hand_backs(obs["hand_counts"][seat])
+        body = f'<div class="hidden-hand">{backs}</div>{pile_part}'
+    return parts.seat_section(obs, seat, ctx, head, body)
 
 
 def _side_name(side: int, obs: AvissiniaObservation, names: Sequence[str]) -> str:
@@ -217,7 +193,7 @@ def summary_html(obs: AvissiniaObservation, index: int, names: Sequence[str]) ->
                  if left else "The centre was cleared.")
     if obs.get("is_over") and index == len(obs["rounds"]) - 1:
         return result_html(obs, names, table=rows)
-    return summary_dialog(f"Round {index + 1} is over", Markup(
+    return parts.summary_dialog(f"Round {index + 1} is over", Markup(
         '<table class="scores"><thead><tr><td></td><th scope="col">Round</th>'
         f'<th scope="col">Match</th></tr></thead><tbody>{rows}</tbody></table>'
         f"<p>{esc(left_text)}</p>"
@@ -238,7 +214,7 @@ def result_html(obs: AvissiniaObservation, names: Sequence[str], table: str = ""
             f'<tr><th scope="row">{esc(_side_name(s, obs, names))}</th><td></td>'
             f'<td>{obs["side_scores"][s]}</td></tr>' for s in range(sides)
         )
-    return result_dialog(title, Markup(
+    return parts.result_dialog(title, Markup(
         '<table class="scores"><thead><tr><td></td><th scope="col">Last round</th>'
         f'<th scope="col">Match</th></tr></thead><tbody>{table}</tbody></table>'
         f'<p>{esc(plural(len(obs["rounds"]), "round"))} played.</p>'
@@ -270,7 +246,8 @@ def render(obs: AvissiniaObservation, ctx: TableContext) -> str:
     notice = f'<p class="table-notice">{esc(ctx.notice)}</p>' if ctx.notice else ""
     # a played card comes from its seat; cards taken sink into the taker's pile
     mover = last.get("seat")
-    motion = motion_attrs(f"seat-{mover}", f"pile-{mover}") if mover is not None else motion_attrs()
+    motion = (parts.motion_attrs(f"seat-{mover}", f"pile-{mover}") if mover is not None
+              else parts.motion_attrs())
     return (
         f'<section class="table avissinia {mode}" aria-labelledby="table-title"{motion}>'
         '<h2 class="visually-hidden" id="table-title">Avissinia table</h2>'

@@ -1,0 +1,110 @@
+"""The parts of a seat and a table that more than one game's view draws: a seat's section,
+its anchor for the motion layer, what it did since your last move, hidden and replayed
+hands, and the dialogs between deals and at a match's end."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from . import TableContext, card_html, esc
+from .markup import Markup, html
+
+POSITIONS = ("south", "west", "north", "east")
+
+
+def seat_section(obs: Mapping[str, Any], seat: int, ctx: TableContext, head: str,
+                 body: str) -> str:
+    """A seat of the four-seat tables: its place, whether it is to play or moved last, its
+    heading, what it did since your last move, and its cards (``body``)."""
+    classes = ["seat", POSITIONS[seat]]
+    if obs.get("current_player") == seat and not obs.get("is_over"):
+        classes.append("to-play")
+    if (obs.get("last") or {}).get("seat") == seat:
+        classes.append("last-mover")
+    return (f'<section class="{" ".join(classes)}" aria-label="{esc(ctx.names[seat])}"'
+            f'{seat_anchor(seat)}>{head}{recent_html(ctx, seat)}{body}</section>')
+
+
+def seat_anchor(seat: int) -> str:
+    """A seat's attributes: its number, and the anchor its cards and chips fly from."""
+    return f' data-seat="{seat}" data-anchor="seat-{seat}"'
+
+
+def recent_html(ctx: TableContext, seat: int) -> str:
+    """What ``seat`` did since your last move, shown at its place ("" if nothing)."""
+    words = [text for who, text in ctx.recent if who == seat]
+    if not words:
+        return ""
+    # One span a play (the stylesheet puts the dots between): a phone shows only the last.
+    return f'<p class="recent">{"".join(f"<span>{esc(w)}</span>" for w in words)}</p>'
+
+
+def motion_attrs(source: str = "", sink: str = "", chips: str = "") -> str:
+    """The table's attributes for web/motion.js: the anchor (``seat-2``, ``pack``, ...) that
+    newly shown cards come from, the one that cards no longer shown go to, and the chips'
+    routes (``seat-1>pot``, ``pot>seat-0 seat-2``)."""
+    return (f' data-motion data-from="{esc(source)}" data-to="{esc(sink)}"'
+            f' data-chips="{esc(chips)}"')
+
+
+def card_back_html(classes: Iterable[str] = ()) -> Markup:
+    return html('<span class="{cls}" aria-hidden="true"></span>',
+                cls=" ".join(["card", "back", *classes]))
+
+
+def hand_backs(count: int) -> Markup:
+    """A hidden hand: only how many cards it holds."""
+    backs = Markup().join(card_back_html() for _ in range(count))
+    word = "card" if count == 1 else "cards"
+    return html('<div class="backs" role="img" aria-label="{count} {word} in hand">{backs}</div>'
+                '<span class="count">{count} in hand</span>', count=count, word=word, backs=backs)
+
+
+# --- a replay's hands ---------------------------------------------------------------
+def face_up_hand(obs: Mapping[str, Any], seat: int) -> list[str] | None:
+    """In a replay (``ReplayStepper.view``'s ``face_up``), ``seat``'s hand to draw face up;
+    None: draw it as the table does (backs for the others)."""
+    hands = obs.get("face_up")
+    if not isinstance(hands, list) or not 0 <= seat < len(hands) or hands[seat] is None:
+        return None
+    return [str(c) for c in hands[seat]]
+
+
+def own_hand_hidden(obs: Mapping[str, Any]) -> bool:
+    """A replay seen as another seat saw it: your own hand is drawn as backs."""
+    hands = obs.get("face_up")
+    return isinstance(hands, list) and bool(hands) and hands[0] is None
+
+
+def open_hand_html(codes: Sequence[str], label: str) -> Markup:
+    """Another seat's hand drawn face up (a replay); each card keeps its ``data-card``."""
+    cards = Markup().join(html('<li class="slot">{card}</li>', card=card_html(c))
+                          for c in codes)
+    return html('<ul class="hand open-hand" aria-label="{label}">{cards}</ul>',
+                label=label, cards=cards)
+
+
+
+def summary_dialog(title: str, body: Markup, next_label: str, panel_class: str = "") -> Markup:
+    """The dialog between rounds (hands, deals): what happened, and the button to go on."""
+    return html(
+        '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="summary-title" '
+        'id="summary"><div class="{panel}">'
+        '<h2 id="summary-title">{title}</h2>{body}'
+        '<button type="button" class="primary" data-cmd="next-round" autofocus>'
+        "{next_label}</button></div></div>",
+        panel=f"panel {panel_class}".strip(), title=title, body=body, next_label=next_label,
+    )
+
+
+def result_dialog(title: str, body: Markup, panel_class: str = "") -> Markup:
+    """The dialog at the end of a match: the result, and the buttons to play again."""
+    return html(
+        '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title" '
+        'id="result"><div class="{panel}">'
+        '<h2 id="result-title">{title}</h2>{body}'
+        '<button type="button" class="primary" data-cmd="rematch" autofocus>Play again</button> '
+        '<button type="button" data-cmd="menu">New game</button></div></div>',
+        panel=f"panel {panel_class}".strip(), title=title, body=body,
+    )
