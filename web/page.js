@@ -9,19 +9,22 @@
 "use strict";
 (function () {
   var ROVING = ".hand, [data-roving]";
+  // A move: a play, or a card with several plays that opens their menu (a popover).
+  var MOVE = "[data-action], [popovertarget]";
   var NEXT = ["ArrowRight", "ArrowDown"];
   var PREV = ["ArrowLeft", "ArrowUp"];
   var remembered = { action: null, index: 0 };
 
   function items(element) {
     var group = element && element.closest ? element.closest(ROVING) : null;
-    return group ? Array.prototype.slice.call(group.querySelectorAll("[data-action]")) : null;
+    return group ? Array.prototype.slice.call(group.querySelectorAll(MOVE)) : null;
   }
 
   function byAction(app, action) {
-    var all = app.querySelectorAll("[data-action]");
+    var all = app.querySelectorAll(MOVE);
     for (var i = 0; i < all.length; i++) {
-      if (all[i].getAttribute("data-action") === action) return all[i];
+      if ((all[i].getAttribute("data-action") || all[i].getAttribute("popovertarget")) ===
+          action) return all[i];
     }
     return null;
   }
@@ -40,7 +43,8 @@
     var active = document.activeElement;
     remembered.action = null;
     if (!active || !app.contains(active)) return active === document.body;
-    remembered.action = active.getAttribute("data-action");
+    remembered.action = active.getAttribute("data-action") ||
+      active.getAttribute("popovertarget");
     var group = items(active);
     if (group) remembered.index = Math.max(0, group.indexOf(active));
     return true;
@@ -49,7 +53,7 @@
   // After a redraw: one tabbable item per group, and focus back where it was.
   function after(app, hadFocus) {
     app.querySelectorAll(ROVING).forEach(function (group) {
-      var all = group.querySelectorAll("[data-action]");
+      var all = group.querySelectorAll(MOVE);
       for (var i = 0; i < all.length; i++) {
         all[i].tabIndex = i === Math.min(remembered.index, all.length - 1) ? 0 : -1;
       }
@@ -64,6 +68,15 @@
     if (!target) target = app.querySelector("[data-action]");
     if (target) focus(target);
   }
+
+  // A card's menu of plays opens with its first play focused (Escape or a tap elsewhere
+  // closes it, and focus goes back to the card: the browser's popover behaviour).
+  document.addEventListener("toggle", function (event) {
+    var menu = event.target;
+    if (event.newState !== "open" || !menu.matches || !menu.matches(".choices-menu")) return;
+    var first = menu.querySelector("[data-action]");
+    if (first) focus(first);
+  }, true);
 
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;

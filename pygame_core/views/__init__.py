@@ -113,9 +113,10 @@ def card_short(code: str) -> str:
 # --- cards -----------------------------------------------------------------------------
 def card_html(
     code: str, *, action: str | None = None, label: str | None = None,
-    classes: Iterable[str] = (),
+    classes: Iterable[str] = (), opens: str | None = None,
 ) -> Markup:
-    """A face-up card; a button playing ``action`` if given, else a labelled image."""
+    """A face-up card: a button playing ``action``, or opening the popover ``opens`` (a card
+    with several plays, ``parts.card_choices``), else a labelled image."""
     card = parse_card(code)
     rank, suit = str(card)[:-1], SUIT_SYMBOLS[card.suit]
     colour = "red" if card.suit in (DIAMONDS, HEARTS) else "black"
@@ -131,6 +132,10 @@ def card_html(
         "</span>", rank=rank, suit=suit,
     )
     spoken = label or card.name
+    if opens is not None:
+        return html('<button type="button" class="{cls}" data-card="{code}" '
+                    'popovertarget="{opens}" aria-label="{spoken}" title="{spoken}">{face}'
+                    '</button>', cls=cls, code=card.code, opens=opens, spoken=spoken, face=face)
     if action is not None:
         return html('<button type="button" class="{cls}" data-card="{code}" '
                     'data-action="{action}" aria-label="{spoken}" title="{spoken}">{face}</button>',

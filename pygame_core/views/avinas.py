@@ -168,7 +168,7 @@ def _hand_html(obs: AvinasObservation) -> str:
             by_card.setdefault(parse_card(action.split()[1]).code, []).append(action)
     trump = _trump_index(obs)
     exposed = {str(e["card"]) for e in obs.get("exposed", []) if e.get("seat") == 0}
-    items = []
+    items, menus = [], []
     for code in _sorted_hand([str(c) for c in obs.get("hand", [])], trump):
         card = parse_card(code)
         classes = []
@@ -194,15 +194,16 @@ def _hand_html(obs: AvinasObservation) -> str:
                 f'data-text="{esc(_option_text(a))}"></span></button>'
                 for a in plays
             )
-            items.append(
-                f'<li class="slot choices">{card_html(code, classes=[*classes, "choosable"])}'
-                f'{note}<span class="options">{options}</span></li>'
-            )
+            chooser, menu = parts.card_choices(
+                card.code, card.name, options, classes,
+                label=card.name + (", exposed" if code in exposed else ""))
+            items.append(f'<li class="slot">{chooser}{note}</li>')
+            menus.append(menu)
         else:
             label = card.name + (", exposed" if code in exposed else "")
             face = card_html(code, label=label, classes=classes)
             items.append(f'<li class="slot">{face}{note}</li>')
-    return f'<ul class="hand" aria-label="Your hand">{"".join(items)}</ul>'
+    return parts.own_hand(items, menus)
 
 
 def _controls_html(obs: AvinasObservation) -> str:

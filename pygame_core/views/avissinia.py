@@ -97,7 +97,7 @@ def _hand_html(obs: AvissiniaObservation, names: Sequence[str]) -> str:
     by_card: dict[str, list[str]] = {}
     for action in legal:
         by_card.setdefault(parse_card(action.split()[1]).code, []).append(action)
-    items = []
+    items, menus = [], []
     for code in obs.get("hand", []):
         card = parse_card(code)
         plays = by_card.get(card.code, [])
@@ -111,13 +111,12 @@ def _hand_html(obs: AvissiniaObservation, names: Sequence[str]) -> str:
                 f"{esc(describe(a, obs, names).capitalize())}</button>"
                 for a in plays
             )
-            items.append(
-                f'<li class="slot choices">{card_html(code, classes=["choosable"])}'
-                f'<span class="options">{options}</span></li>'
-            )
+            chooser, menu = parts.card_choices(card.code, card.name, options)
+            items.append(f'<li class="slot">{chooser}</li>')
+            menus.append(menu)
         else:
             items.append(f'<li class="slot">{card_html(code)}</li>')
-    return f'<ul class="hand" aria-label="Your hand">{"".join(items)}</ul>'
+    return parts.own_hand(items, menus)
 
 
 def _seat_html(obs: AvissiniaObservation, seat: int, ctx: TableContext) -> str:

@@ -61,6 +61,31 @@ def hand_backs(count: int) -> Markup:
                 '<span class="count">{count} in hand</span>', count=count, word=word, backs=backs)
 
 
+# --- your hand --------------------------------------------------------------------------
+def card_choices(code: str, name: str, options: str, classes: Sequence[str] = (),
+                 label: str = "") -> tuple[Markup, Markup]:
+    """A card with several plays: the card (for the hand) and the menu of its plays that it
+    opens (a popover, kept after the hand).  The card stays one card wide, so a hand of
+    eight fits a phone's row with every card a full tap target; the plays get a menu of
+    buttons of their own instead of a column under the card."""
+    menu_id = f"choices-{code}"
+    card = card_html(code, opens=menu_id, label=f"{label or name}, choose how to play it",
+                     classes=[*classes, "choosable"])
+    menu = html('<div popover id="{id}" class="choices-menu" data-roving>'
+                '<p class="choices-title" aria-hidden="true">{title}</p>'
+                '<div class="options" role="group" aria-label="{name}">{options}</div>'
+                '<button type="button" class="choices-cancel" popovertarget="{id}" '
+                'popovertargetaction="hide">Cancel</button></div>',
+                id=menu_id, name=name, title=name[:1].upper() + name[1:],
+                options=Markup(options))
+    return card, menu
+
+
+def own_hand(items: Iterable[str], menus: Iterable[str]) -> str:
+    """Your hand: the cards in a row, then the menus of the cards with several plays."""
+    return f'<ul class="hand" aria-label="Your hand">{"".join(items)}</ul>{"".join(menus)}'
+
+
 # --- a replay's hands ---------------------------------------------------------------
 def face_up_hand(obs: Mapping[str, Any], seat: int) -> list[str] | None:
     """In a replay (``ReplayStepper.view``'s ``face_up``), ``seat``'s hand to draw face up;

@@ -141,3 +141,21 @@ def actions_of(page: Any) -> list[str]:
     """The moves the page offers now (the test contract: data-action elements)."""
     found = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
     return [str(a) for a in found]
+
+
+OPEN_MENU = """(action) => {
+  const play = [...document.querySelectorAll('[data-action]')]
+    .find(e => e.dataset.action === action);
+  const menu = play && play.closest('[popover]');
+  return menu && !menu.matches(':popover-open') ? menu.id : null; }"""
+
+
+def play(page: Any, action: str, *, tap: bool = False, force: bool = False) -> None:
+    """Make a move as a player does: a card with several plays is tapped first, which opens
+    the menu of its plays, then the play is chosen."""
+    menu = page.evaluate(OPEN_MENU, action)
+    press = page.tap if tap else page.click
+    if menu:
+        press(f"[popovertarget='{menu}']", force=force)
+        page.wait_for_selector(f"#{menu}:popover-open")
+    press(f"[data-action='{action}']", force=force)

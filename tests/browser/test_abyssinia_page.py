@@ -11,7 +11,7 @@ import pytest
 from pygame_core import new_game
 from pygame_core.views import MANY_NAMES, session
 
-from .conftest import READY, actions_of, open_page, settle
+from .conftest import READY, actions_of, open_page, play, settle
 
 pytestmark = pytest.mark.browser
 
@@ -53,7 +53,7 @@ def play_deal_by_clicking(page: Any) -> int:
         offered = actions_of(page)
         game = current(page).game
         assert offered == game.observation(0)["legal"]
-        page.click(f"[data-action='{offered[0]}']")
+        play(page, offered[0])
     raise AssertionError("the deal never ended")
 
 

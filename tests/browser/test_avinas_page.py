@@ -17,7 +17,7 @@ from pygame_core import new_game, parse_card
 from pygame_core.opponents import make_opponent
 from pygame_core.views import session
 
-from .conftest import LOAD_TIMEOUT, READY, actions_of, open_page, settle
+from .conftest import LOAD_TIMEOUT, READY, actions_of, open_page, play, settle
 
 pytestmark = pytest.mark.browser
 
@@ -55,7 +55,7 @@ def choose(actions: list[str]) -> str:
 
 
 def click(page: Any, action: str) -> None:
-    page.click(f"[data-action='{action}']")
+    play(page, action)
 
 
 def play_until(page: Any, stop: Any, limit: int = 200) -> str:
@@ -232,3 +232,39 @@ def test_offline_after_one_visit(new_context: Any, site: str) -> None:
     finally:
         context.set_offline(False)
     page.close()
+
+
+def test_a_card_with_several_plays_opens_a_menu_of_them_by_keyboard(shared: Any,
+                                                                   site: str) -> None:
+    """A queen or jack leading a hand names trumps: its card opens the menu of its four
+    plays, with the first focused; Escape closes it and gives focus back to the card; the
+    arrow keys walk the plays and Enter makes the one chosen."""
+    open_page(shared, url(site, SEED_WEST))
+    for _ in range(300):
+        turn = settle(shared)
+        if turn == "summary":
+            shared.click("[data-cmd='next-round']")
+        elif shared.locator(".seat.south .hand [popovertarget]").count():
+            break
+        else:
+            click(shared, choose(actions_of(shared)))
+    card = shared.locator(".seat.south .hand [popovertarget]").first
+    menu = str(card.get_attribute("popovertarget"))
+    plays = shared.eval_on_selector_all(f"#{menu} [data-action]",
+                                        "els => els.map(e => e.dataset.action)")
+    assert len(plays) >= 2
+    card.focus()
+    shared.keyboard.press("Enter")
+    shared.wait_for_selector(f"#{menu}:popover-open")
+    assert shared.evaluate("document.activeElement.dataset.action") == plays[0]
+    shared.keyboard.press("Escape")
+    shared.wait_for_function(f"!document.getElementById({menu!r}).matches(':popover-open')")
+    assert shared.evaluate("document.activeElement.getAttribute('popovertarget')") == menu
+    before = len(current(shared).history)
+    shared.keyboard.press("Enter")
+    shared.wait_for_selector(f"#{menu}:popover-open")
+    shared.keyboard.press("ArrowDown")
+    assert shared.evaluate("document.activeElement.dataset.action") == plays[1]
+    shared.keyboard.press("Enter")
+    settle(shared)
+    assert current(shared).history[before] == plays[1]

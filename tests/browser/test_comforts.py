@@ -21,7 +21,7 @@ import pytest
 from pygame_core.opponents import MODULES as OPPONENT_MODULES
 from pygame_core.views import VIEWS, comforts, session
 
-from .conftest import LOAD_TIMEOUT, READY, ROOT, open_page
+from .conftest import LOAD_TIMEOUT, READY, ROOT, open_page, play
 from .test_page import STORAGE, actions_of, current, hand, settle
 
 pytestmark = pytest.mark.browser
@@ -211,7 +211,7 @@ def test_layout_from_phone_to_wide_screen(new_context: Any, site: str, size: tup
         assert page.evaluate(SMALL_TARGETS) == [], "moves smaller than 44 px"
         if touch:  # a tap plays (nothing depends on hover)
             moves = len(current(page).history)
-            page.tap(f"[data-action='{actions_of(page)[0]}']")
+            play(page, actions_of(page)[0], tap=True)
             page.wait_for_function(
                 f"JSON.parse(localStorage.getItem('{session.CURRENT}')).save.actions.length"
                 f" > {moves}")
@@ -251,7 +251,7 @@ def test_the_live_region_announces_each_play(shared: Any, site: str) -> None:
     live = shared.locator("#live")
     assert live.get_attribute("aria-live") == "polite"
     assert shared.locator("#app [aria-live]").count() == 0  # one place speaks
-    shared.click(f"[data-action='{actions_of(shared)[0]}']")
+    play(shared, actions_of(shared)[0])
     settle(shared)
     entries = comforts.history_entries(current(shared))
     mine = [text for _, seat, text in entries if seat == 0][-1]
@@ -308,7 +308,7 @@ def test_undo_restores_your_hand(shared: Any) -> None:
     assert settle(shared) == "you"
     before_hand = hand(shared)
     before = current(shared).history
-    shared.click(f"[data-action='{actions_of(shared)[-1]}']")
+    play(shared, actions_of(shared)[-1])
     settle(shared)
     assert hand(shared) != before_hand
     shared.keyboard.press("u")
@@ -335,7 +335,7 @@ def test_statistics_count_a_finished_match_and_go_into_exports(
         if turn == "summary":
             page.keyboard.press("n")
             continue
-        page.click(f"[data-action='{rng.choice(actions_of(page))}']")
+        play(page, rng.choice(actions_of(page)))
     assert settle(page) == "over"
     game = current(page)
     stats = json.loads(page.evaluate(STORAGE)[session.PREFIX + comforts.STATS])

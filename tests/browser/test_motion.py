@@ -14,7 +14,7 @@ import pytest
 
 from pygame_core.views import session
 
-from .conftest import open_page, settle
+from .conftest import open_page, play, settle
 from .test_comforts import GAMES, audit
 from .test_page import actions_of
 
@@ -80,7 +80,7 @@ def play_to_log(page: Any, want: Any, rng: random.Random, limit: int = 200) -> d
             page.click("[data-cmd='next-round']")
         elif turn == "you":
             action = rng.choice(card_moves(page))
-            page.click(f"[data-action='{action}']", force=True)
+            play(page, action, force=True)
         else:
             raise AssertionError(f"the game reached {turn!r} first")
     raise AssertionError("no such redraw")
@@ -145,7 +145,7 @@ def test_a_click_during_a_movement_is_played(shared: Any, site: str) -> None:
         if shared.evaluate("document.body.dataset.turn") == "summary":
             shared.click("[data-cmd='next-round']")
         else:  # the movement had ended: play on and try at the next turn
-            shared.click(f"[data-action='{rng.choice(actions_of(shared))}']", force=True)
+            play(shared, rng.choice(actions_of(shared)), force=True)
     raise AssertionError("the human's turn never came during a movement")
 
 
@@ -202,6 +202,34 @@ TOGETHER = """([a, b]) => {
           width: innerWidth, height: innerHeight}; }"""
 
 
+# How much of each card you can play (or open the menu of its plays) a finger can reach:
+# the widest run of points across it where the card itself is what a tap would hit.
+TAP_WIDTHS = """(hand) => [...document.querySelectorAll(
+    hand + ' [data-action], ' + hand + ' [popovertarget]')].map(card => {
+  card.scrollIntoView({block: 'nearest'});
+  const r = card.getBoundingClientRect();
+  let widest = 0;
+  for (let y = Math.ceil(r.top) + 2; y < r.bottom - 1; y += 4) {
+    let hits = 0;
+    for (let x = Math.ceil(r.left); x < r.right; x++) {
+      const hit = document.elementFromPoint(x, y);
+      if (hit && card.contains(hit)) hits++;
+    }
+    widest = Math.max(widest, hits);
+  }
+  return [card.dataset.action || card.getAttribute('popovertarget'), widest]; })"""
+STILL = "document.getAnimations().every(a => a.playState !== 'running')"
+
+
+def assert_full_tap_targets(page: Any, game: str) -> None:
+    """Every card in the hand that can be tapped shows at least 44 px of itself (the hand
+    fans its cards on a phone; only the cards that cannot be played may overlap more)."""
+    page.wait_for_function(STILL)
+    widths = page.evaluate(TAP_WIDTHS, HAND[game])
+    narrow = [(what, w) for what, w in widths if w < 44]
+    assert not narrow, f"{game}: cards showing less than 44 px to a tap: {narrow}"
+
+
 @pytest.mark.parametrize("game,extra", [(g, "") for g in GAMES]
                          + [("abyssinia", "&players=8")] * ("abyssinia" in GAMES))
 def test_hand_and_centre_fit_a_small_phone(new_context: Any, site: str, game: str,
@@ -213,9 +241,7 @@ def test_hand_and_centre_fit_a_small_phone(new_context: Any, site: str, game: st
     box = page.evaluate(TOGETHER, [CENTRE[game], HAND[game]])
     assert box["top"] >= 0 and box["bottom"] <= box["height"] + 1, f"{game}{extra}: {box}"
     assert box["left"] >= 0 and box["right"] <= box["width"] + 1, f"{game}{extra}: {box}"
-    cards = page.eval_on_selector_all(
-        f"{HAND[game]} [data-action]", "els => els.map(e => e.getBoundingClientRect().width)")
-    assert all(w >= 44 for w in cards), f"{game}: cards narrower than 44 px: {cards}"
+    assert_full_tap_targets(page, game)
     # one row: no card starts below another's middle (a focused card is lifted a little)
     spread = page.eval_on_selector_all(
         f"{HAND[game]} .card", """els => { const r = els.map(e => e.getBoundingClientRect());
@@ -228,13 +254,14 @@ def test_hand_and_centre_fit_a_small_phone(new_context: Any, site: str, game: st
     for _ in range(4):
         actions = actions_of(page)
         move = next((a for a in actions if a.startswith("fold")), rng.choice(actions))
-        page.click(f"[data-action='{move}']", force=True)
+        play(page, move, force=True)
         while settle(page) == "summary":
             page.click("[data-cmd='next-round']")
         if settle(page) != "you":
             break
         later = page.evaluate(TOGETHER, [CENTRE[game], HAND[game]])
         assert later["top"] >= 0 and later["bottom"] <= later["height"] + 1, f"{game}: {later}"
+        assert_full_tap_targets(page, game)
     found = audit(page)
     assert not found, f"{game}{extra} at 360 px: axe-core finds {found}"
     # the top bar is one row: the title and one menu button that opens the tools
@@ -278,5 +305,5 @@ def test_axe_core_through_a_whole_game(new_context: Any, site: str, game: str) -
             page.click("[data-cmd='next-round']")
         else:
             turns += 1
-            page.click(f"[data-action='{rng.choice(actions_of(page))}']", force=True)
+            play(page, rng.choice(actions_of(page)), force=True)
     assert "the end" in checked and "a summary" in checked and len(checked) >= 4, checked

@@ -12,7 +12,7 @@ from pygame_core import new_game
 from pygame_core.cards import parse_card
 from pygame_core.views import session
 
-from .conftest import LOAD_TIMEOUT, READY, actions_of, open_page, settle
+from .conftest import LOAD_TIMEOUT, READY, actions_of, open_page, play, settle
 
 pytestmark = pytest.mark.browser
 
@@ -51,7 +51,7 @@ def play_until(page: Any, stop: str, rng: random.Random, limit: int = 400) -> st
         elif turn == "you":
             actions = actions_of(page)
             assert actions, "the human's turn offers no moves"
-            page.click(f"[data-action='{rng.choice(actions)}']")
+            play(page, rng.choice(actions))
         else:
             raise AssertionError(f"unexpected turn {turn!r}")
     raise AssertionError(f"never reached {stop!r}")
@@ -149,7 +149,7 @@ def test_blocked_storage_still_plays(new_context: Any, site: str) -> None:
     for _ in range(3):
         assert settle(page) == "you"
         actions = actions_of(page)
-        page.click(f"[data-action='{rng.choice(actions)}']")
+        play(page, rng.choice(actions))
     settle(page)
     assert "cannot be saved" in page.inner_text(".table-notice")
     page.close()
@@ -168,7 +168,7 @@ def test_full_storage_still_plays_and_says_so(new_context: Any, site: str) -> No
     rng = random.Random(3)
     for _ in range(2):
         assert settle(page) == "you"
-        page.click(f"[data-action='{rng.choice(actions_of(page))}']")
+        play(page, rng.choice(actions_of(page)))
     settle(page)
     assert "storage is full" in page.inner_text(".table-notice")
     assert page.evaluate("localStorage.getItem('cardtable:current')") is None
@@ -244,7 +244,7 @@ def test_offline_after_one_visit(new_context: Any, site: str) -> None:
         page.wait_for_function(READY, timeout=LOAD_TIMEOUT)
         assert settle(page) == "you"
         actions = actions_of(page)
-        page.click(f"[data-action='{actions[0]}']")
+        play(page, actions[0])
         settle(page)
     finally:
         context.set_offline(False)
@@ -275,7 +275,7 @@ def test_a_new_version_is_offered_and_the_game_survives_the_update(
         page = open_page(context.new_page(), base + "?game=avissinia&seed=9&speed=0")
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
         assert settle(page) == "you"
-        page.click(f"[data-action='{actions_of(page)[0]}']")
+        play(page, actions_of(page)[0])
         settle(page)
         before = current_of(page)
         assert before.history

@@ -10,7 +10,7 @@ import pytest
 
 from pygame_core import new_game
 
-from .conftest import LOAD_TIMEOUT, READY, actions_of, open_page, settle
+from .conftest import LOAD_TIMEOUT, READY, actions_of, open_page, play, settle
 from .test_page import current, engine_hand, hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.snapshot]
@@ -62,7 +62,7 @@ def test_a_return_visit_deals_the_same_deal_from_the_snapshot(new_context: Any,
     assert hand(page) == engine_hand(engine.observation(0)["hand"])
     assert sorted(actions_of(page)) == sorted(current(page).observation(0)["legal"])
     # a move is saved, and the next snapshot start resumes it
-    page.click(f"[data-action='{actions_of(page)[0]}']")
+    play(page, actions_of(page)[0])
     settle(page)
     played = current(page).history
     assert played
