@@ -36,8 +36,9 @@ import base64
 import binascii
 import hashlib
 import json
+import time
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,6 +53,7 @@ FRAGMENT_KEY = "replay"
 MAX_LINK_CHARS = 100_000  # far above any real match; refuses absurd input cheaply
 MAX_BODY_BYTES = 200_000  # a deflated body may not inflate beyond this
 MAX_ACTIONS = 100_000
+SLICE_SECONDS = 0.008  # reading a long link hands control back to the page this often
 
 
 class ReplayError(GameError):
@@ -249,6 +251,19 @@ def _inflate(data: bytes) -> bytes:
 
 def decode(text: str) -> Replay:
     """Read a replay link (the part after ``replay=``); raise ReplayError if it is bad."""
+    from .opponents import run_to_end
+
+    replay, _ = run_to_end(decode_steps(text))
+    return replay
+
+
+Reading = Generator[None, None, tuple["Replay", Game[Any, Any]]]
+
+
+def decode_steps(text: str) -> Reading:
+    """``decode`` in slices: yields every ``SLICE_SECONDS`` (a long Abyssinia match is some
+    40,000 moves, seconds to read on the page) and returns the replay with the match after
+    its last move (read on the way: no second playing of the log).  Raises ReplayError."""
     data = _unbase64(text)
     if len(data) < 2 + CHECK_BYTES:
         raise ReplayError(f"the replay link is cut short: {_AGAIN}")
@@ -267,10 +282,23 @@ def decode(text: str) -> Replay:
     if _check(data[:2], body) != check:
         raise ReplayError("the replay link has been damaged or altered (its check does not "
                           f"match): it may have been cut when it was pasted; {_AGAIN}")
-    return _parse_body(body, version)
+    return (yield from _parse_body(body, version))
 
 
-def _parse_body(body: bytes, version: int) -> Replay:
+class _Slices:
+    """Says when a slice of time is used up (checked every few moves: the clock costs)."""
+
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+
+    def due(self, number: int) -> bool:
+        if number % 16 or time.perf_counter() - self.start < SLICE_SECONDS:
+            return False
+        self.start = time.perf_counter()
+        return True
+
+
+def _parse_body(body: bytes, version: int) -> Reading:
     from . import GAMES
     from .base import MAX_SEED
 
@@ -298,8 +326,8 @@ def _parse_body(body: bytes, version: int) -> Replay:
         game = replay.new_game()
     except GameError as exc:
         raise ReplayError(f"the replay link has settings this site does not accept: {exc}") from exc
-    actions = (_read_v1 if version == 1 else _read_v2)(game, count, log)
-    return Replay(name, options, seed, tuple(actions))
+    actions = yield from (_read_v1 if version == 1 else _read_v2)(game, count, log)
+    return Replay(name, options, seed, tuple(actions)), game
 
 
 def _next_legal(game: Game[Any, Any], number: int, count: int) -> list[str]:
@@ -317,10 +345,14 @@ def _play(game: Game[Any, Any], number: int, action: str) -> None:
         raise ReplayError(f"move {number} of the replay cannot be played: {exc}") from exc
 
 
-def _read_v1(game: Game[Any, Any], count: int, log: bytes) -> list[str]:
+def _read_v1(game: Game[Any, Any], count: int, log: bytes
+             ) -> Generator[None, None, list[str]]:
     packed = int.from_bytes(log, "little")
     actions: list[str] = []
+    clock = _Slices()
     for number in range(1, count + 1):
+        if clock.due(number):
+            yield
         legal = _next_legal(game, number, count)
         packed, index = divmod(packed, len(legal))
         _play(game, number, legal[index])
@@ -330,11 +362,15 @@ def _read_v1(game: Game[Any, Any], count: int, log: bytes) -> list[str]:
     return actions
 
 
-def _read_v2(game: Game[Any, Any], count: int, log: bytes) -> list[str]:
+def _read_v2(game: Game[Any, Any], count: int, log: bytes
+             ) -> Generator[None, None, list[str]]:
     model = coding.model_for(game.NAME)
     decoder = coding.Decoder(log)
     actions: list[str] = []
+    clock = _Slices()
     for number in range(1, count + 1):
+        if clock.due(number):
+            yield
         legal = _next_legal(game, number, count)
         index = model.decode(decoder, game, legal) if len(legal) > 1 else 0
         _play(game, number, legal[index])
@@ -352,12 +388,18 @@ def _read_v2(game: Game[Any, Any], count: int, log: bytes) -> list[str]:
 def decode_fragment(fragment_text: str) -> Replay | None:
     """The replay named by a URL fragment (with or without ``#``), or None if it names
     none; a ``replay=`` that cannot be read raises ReplayError."""
+    value = fragment_value(fragment_text)
+    return None if value is None else decode(value)
+
+
+def fragment_value(fragment_text: str) -> str | None:
+    """The ``replay=`` part of a URL fragment (with or without ``#``), or None."""
     if not isinstance(fragment_text, str):
         return None
     for part in fragment_text.lstrip("#").split("&"):
         key, _, value = part.partition("=")
         if key == FRAGMENT_KEY:
-            return decode(value)
+            return value
     return None
 
 

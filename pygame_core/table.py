@@ -273,6 +273,16 @@ class Effects:
         return self
 
 
+def finish_work(effects: Effects | None) -> Effects | None:
+    """Under CPython (tests, scripts): run an answer's background work to its end, in one
+    go, and merge what its end asks for (the page runs it in slices instead)."""
+    while effects is not None and effects.work is not None:
+        work, effects.work = effects.work, None
+        result, _ = drive(work.steps)
+        effects = effects.merge(work.done(result))
+    return effects
+
+
 def now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
@@ -627,18 +637,30 @@ class TableScreens(Table):
     def open_replay(self, fragment_text: str) -> Effects | None:
         """A ``#replay=`` link: the match's final table, read-only (nothing saved, nothing
         to play), with a message; a damaged link says why on the start screen.  None when
-        the fragment names no replay."""
+        the fragment names no replay.  The link is read as background work (a long match
+        takes seconds): the loading screen stays meanwhile."""
         if "replay=" not in fragment_text:
             return None  # most starts: the replay modules are not even imported
-        from .replay import ReplayError, decode_fragment
+        from .replay import ReplayError, decode_steps, fragment_value
 
-        try:
-            replay = decode_fragment(fragment_text)
-            if replay is None:
-                return None
-            game = replay.final_game()
-        except (ReplayError, GameError) as exc:
-            return self.show("start", f"This replay link does not work: {exc}")
+        value = fragment_value(fragment_text)
+        if value is None:
+            return None
+
+        def reading() -> Generator[None, None, Any]:
+            try:
+                return (yield from decode_steps(value))
+            except (ReplayError, GameError) as exc:
+                return exc
+
+        return Effects(update={"loading-text": "Opening the replay…"},
+                       work=Work(reading(), self.replay_opened))
+
+    def replay_opened(self, read: tuple[Any, Game[Any, Any]] | Exception) -> Effects:
+        """The replay link read (``open_replay``'s work): show its final table."""
+        if isinstance(read, Exception):
+            return self.show("start", f"This replay link does not work: {read}")
+        _, game = read
         self.forget_replays()
         self.game, self.screen, self.read_only = game, "table", True
         self.opponents, self.reported_over = {}, True

@@ -19,7 +19,7 @@ from pygame_core.cards import parse_cards
 from pygame_core.replay import ReplayStepper, fragment
 from pygame_core.replay_view import KEYS, DealReview, ReplayView
 from pygame_core.review import Decision, Review
-from pygame_core.table import DictStorage, Effects, TableScreens
+from pygame_core.table import DictStorage, Effects, TableScreens, finish_work
 from pygame_core.views import embed
 
 # Seat 0 leads holding two nines; the centre's top run is two nines (tests/test_review.py):
@@ -241,7 +241,7 @@ def test_playing_steps_at_the_pace_and_pauses() -> None:
 def test_a_replay_link_leaves_to_the_start_screen() -> None:
     game = blunder_match()
     table = TableScreens(DictStorage())
-    assert table.open_replay("#" + fragment(game)) is not None
+    assert finish_work(table.open_replay("#" + fragment(game))) is not None
     assert 'data-cmd="replay-open"' in table.html()
     table.command("replay-open", "all")
     assert table.replay is not None and table.replay.from_link
@@ -253,7 +253,7 @@ def test_a_replay_link_leaves_to_the_start_screen() -> None:
 def test_a_known_blunder_is_marked_in_the_review_panel() -> None:
     game = blunder_match()
     table = TableScreens(DictStorage())
-    table.open_replay("#" + fragment(game))
+    finish_work(table.open_replay("#" + fragment(game)))
     assert 'data-cmd="review" data-key="0"' in table.html()  # on the result dialog
     assert 'data-cmd="review" data-key="0"' in table.panel_html("history", {}, "")
     effects = table.command("review", "0")

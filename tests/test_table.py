@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from pygame_core import new_game
 from pygame_core.opponents import drive, make_opponent
 from pygame_core.registry import SPECS, spec
-from pygame_core.table import HUMAN, DictStorage, Keys, Table, TableScreens, WebStorage
+from pygame_core.table import (
+    HUMAN,
+    DictStorage,
+    Keys,
+    Table,
+    TableScreens,
+    WebStorage,
+    finish_work,
+)
 from pygame_core.views import session
 
 STATS_KEY = Keys().stats
@@ -436,7 +445,7 @@ def test_a_replay_link_opens_the_final_table_read_only_and_saves_nothing() -> No
     assert fragment is not None and fragment.startswith("replay=")
     assert 'data-cmd="copy-replay"' in played.panel_html("history", {}, "avissinia")
     viewer = screens()
-    effects = viewer.open_replay("#" + fragment)
+    effects = finish_work(viewer.open_replay("#" + fragment))
     assert effects is not None and effects.draw and viewer.at_table()
     game = viewer.game
     assert game is not None and game.history == played.game.history
@@ -448,13 +457,34 @@ def test_a_replay_link_opens_the_final_table_read_only_and_saves_nothing() -> No
     assert viewer.open_replay("#other=1") is None and viewer.open_replay("") is None
 
 
+def test_a_replay_link_is_read_in_slices_behind_the_loading_screen(monkeypatch: Any) -> None:
+    """A long match's link takes seconds to read on the page: it is read as background work
+    that hands control back every few moves, and nothing is drawn until it is read."""
+    from pygame_core import replay
+
+    played = screens()
+    played.start_from_address({"game": "avissinia", "seed": "8", "target": "1"})
+    play_to_the_end(played)
+    moves = len(played.game.history)  # type: ignore[union-attr]
+    assert moves > 40
+    viewer = screens()
+    effects = viewer.open_replay(played.replay_fragment() or "")
+    assert effects is not None and not effects.draw and effects.work is not None
+    assert viewer.game is None and "Opening the replay" in effects.update["loading-text"]
+    monkeypatch.setattr(replay, "SLICE_SECONDS", 0.0)  # a slice every 16 moves
+    result, slices = drive(effects.work.steps)
+    assert slices >= moves // 16 - 1
+    assert effects.work.done(result).draw and viewer.at_table()
+    assert viewer.game is not None and viewer.game.history == played.game.history  # type: ignore[union-attr]
+
+
 def test_a_replay_link_of_an_unfinished_match_plays_nothing() -> None:
     played = screens()
     played.start_from_address({"game": "avinas", "seed": "3"})
     run_computers(played)
     played.human_play(played.game.observation(HUMAN)["legal"][0])  # type: ignore[union-attr]
     viewer = screens()
-    viewer.open_replay(played.replay_fragment() or "")
+    finish_work(viewer.open_replay(played.replay_fragment() or ""))
     assert viewer.game is not None and viewer.game.history == played.game.history  # type: ignore[union-attr]
     legal = viewer.game.observation(HUMAN)["legal"]
     assert viewer.human_play(legal[0] if legal else "x").draw is False
@@ -469,7 +499,7 @@ def test_a_damaged_replay_link_explains_itself_on_the_start_screen() -> None:
     for damaged in (fragment[:-3] + ("AAA" if not fragment.endswith("AAA") else "BBB"),
                     "replay=", "replay=%%%", fragment[: len(fragment) // 2]):
         viewer = screens()
-        effects = viewer.open_replay(damaged)
+        effects = finish_work(viewer.open_replay(damaged))
         assert effects is not None and effects.draw
         assert viewer.game is None and not viewer.at_table()
         assert "This replay link does not work" in viewer.html()

@@ -43,7 +43,7 @@ T = TypeVar("T")
 
 
 def drive(
-    work: Generator[None, None, T], go_on: Callable[[], bool] | None = None
+    work: Generator[Any, None, T], go_on: Callable[[], bool] | None = None
 ) -> tuple[T | None, int]:
     """Run a sliced computation (a ``think``, a review): the one loop over slices that
     every caller shares.

@@ -194,9 +194,10 @@ def _hand_html(obs: AvinasObservation) -> str:
                 f'data-text="{esc(_option_text(a))}"></span></button>'
                 for a in plays
             )
+            exposed_word = ", exposed" if code in exposed else ""
             chooser, menu = parts.card_choices(
-                card.code, card.name, options, classes,
-                label=card.name + (", exposed" if code in exposed else ""))
+                card.code, card.name, f"{card.name}{exposed_word}, choose how to play it",
+                options, classes)
             items.append(f'<li class="slot">{chooser}{note}</li>')
             menus.append(menu)
         else:

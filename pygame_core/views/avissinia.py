@@ -111,7 +111,8 @@ def _hand_html(obs: AvissiniaObservation, names: Sequence[str]) -> str:
                 f"{esc(describe(a, obs, names).capitalize())}</button>"
                 for a in plays
             )
-            chooser, menu = parts.card_choices(card.code, card.name, options)
+            chooser, menu = parts.card_choices(
+                card.code, card.name, f"{card.name}: choose how to play it", options)
             items.append(f'<li class="slot">{chooser}</li>')
             menus.append(menu)
         else:

@@ -62,14 +62,15 @@ def hand_backs(count: int) -> Markup:
 
 
 # --- your hand --------------------------------------------------------------------------
-def card_choices(code: str, name: str, options: str, classes: Sequence[str] = (),
-                 label: str = "") -> tuple[Markup, Markup]:
+def card_choices(code: str, name: str, label: str, options: str, classes: Sequence[str] = ()
+                 ) -> tuple[Markup, Markup]:
     """A card with several plays: the card (for the hand) and the menu of its plays that it
     opens (a popover, kept after the hand).  The card stays one card wide, so a hand of
     eight fits a phone's row with every card a full tap target; the plays get a menu of
-    buttons of their own instead of a column under the card."""
+    buttons of their own instead of a column under the card.  ``label`` is the card's
+    spoken name, in the words of the game's other cards."""
     menu_id = f"choices-{code}"
-    card = card_html(code, opens=menu_id, label=f"{label or name}, choose how to play it",
+    card = card_html(code, opens=menu_id, label=label,
                      classes=[*classes, "choosable"])
     menu = html('<div popover id="{id}" class="choices-menu" data-roving>'
                 '<p class="choices-title" aria-hidden="true">{title}</p>'

@@ -30,6 +30,7 @@ AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
 # Not test_page's deal: the shared page's storage outlives this module (cleared at its end).
 SEEDS = {"avissinia": 4343, "avinas": 31, "abyssinia": 17}
 ROVING = ".hand, [data-roving]"
+MOVE = "[data-action], [popovertarget]"  # a play, or a card that opens its plays' menu
 
 
 def playable_games() -> list[str]:
@@ -121,25 +122,35 @@ def test_table_passes_axe(shared: Any, site: str, game: str) -> None:
 # --- the keyboard alone -----------------------------------------------------------------
 FOCUS_STATE = """target => {
   const a = document.activeElement;
-  const t = [...document.querySelectorAll('[data-action]')].find(e => e.dataset.action === target);
+  let t = [...document.querySelectorAll('[data-action]')].find(e => e.dataset.action === target);
   if (!t) return 'missing';
   if (a === t) return 'on';
+  const menu = t.closest('[popover]');
+  if (menu && !menu.matches(':popover-open')) {  // a card with several plays: its card first
+    t = [...document.querySelectorAll('[popovertarget]')]
+      .find(e => e.getAttribute('popovertarget') === menu.id && !menu.contains(e));
+    if (a === t) return 'opener';
+  }
   const g = t.closest('ROVING');
-  if (g && a && a !== document.body && g.contains(a) && a.hasAttribute('data-action'))
-    return 'group';
+  if (g && a && a !== document.body && g.contains(a) && a.matches(MOVE)) return 'group';
   return 'away';
-}""".replace("ROVING", ROVING)
+}""".replace("ROVING", ROVING).replace("MOVE", repr(MOVE))
+IN_OPEN_MENU = "document.activeElement && document.activeElement.closest(':popover-open')"
 
 
 def key_play(page: Any, action: str) -> None:
-    """Reach ``action`` with Tab and the arrow keys, then press Enter (no mouse)."""
+    """Reach ``action`` with Tab and the arrow keys, then press Enter (no mouse); a play
+    in a card's menu is reached through its card: Enter there opens the menu."""
     for _ in range(150):
         state = page.evaluate(FOCUS_STATE, action)
-        if state == "on":
+        if state in ("on", "opener"):
             outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
             assert outline != "none", "the focused move shows no focus"
             page.keyboard.press("Enter")
-            return
+            if state == "on":
+                return
+            page.wait_for_function(IN_OPEN_MENU)
+            continue
         assert state != "missing", f"{action} is not on the page"
         page.keyboard.press("ArrowRight" if state == "group" else "Tab")
     raise AssertionError(f"the keyboard never reached {action!r}")
@@ -148,7 +159,7 @@ def key_play(page: Any, action: str) -> None:
 def one_tab_stop_per_group(page: Any) -> bool:
     return bool(page.evaluate(
         f"""() => [...document.querySelectorAll('{ROVING}')].every(g => {{
-            const items = [...g.querySelectorAll('[data-action]')];
+            const items = [...g.querySelectorAll({MOVE!r})];
             return items.length === 0 || items.filter(e => e.tabIndex === 0).length === 1; }})"""
     ))
 
@@ -189,9 +200,10 @@ OUT_OF_VIEW = """() => { const w = document.documentElement.clientWidth;
     .filter(e => e.offsetParent !== null && !e.closest('dialog'))
     .filter(e => { const r = e.getBoundingClientRect(); return r.left < 0 || r.right > w + 0.5; })
     .map(e => e.outerHTML.slice(0, 80)); }"""
-SMALL_TARGETS = """() => [...document.querySelectorAll('[data-action]')]
+SMALL_TARGETS = """() => [...document.querySelectorAll('[data-action], [popovertarget]')]
+  .filter(e => e.checkVisibility())  // not the plays of a card's menu while it is shut
   .filter(e => { const r = e.getBoundingClientRect(); return r.width < 44 || r.height < 44; })
-  .map(e => e.dataset.action)"""
+  .map(e => e.dataset.action || e.getAttribute('popovertarget'))"""
 
 
 @pytest.mark.parametrize("size", [(360, 740), (1280, 800)])
