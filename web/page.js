@@ -13,7 +13,7 @@
   var MOVE = "[data-action], [popovertarget]";
   var NEXT = ["ArrowRight", "ArrowDown"];
   var PREV = ["ArrowLeft", "ArrowUp"];
-  var remembered = { action: null, index: 0 };
+  var remembered = { action: null, index: 0, menu: null };
 
   function items(element) {
     var group = element && element.closest ? element.closest(ROVING) : null;
@@ -41,6 +41,8 @@
   // Before a redraw: what has focus, and whether it is on the table (or nowhere).
   function before(app) {
     var active = document.activeElement;
+    var menu = app.querySelector(".choices-menu:popover-open");
+    remembered.menu = menu ? menu.id : null;  // a redraw must not shut a card's open menu
     remembered.action = null;
     if (!active || !app.contains(active)) return active === document.body;
     remembered.action = active.getAttribute("data-action") ||
@@ -52,6 +54,8 @@
 
   // After a redraw: one tabbable item per group, and focus back where it was.
   function after(app, hadFocus) {
+    var menu = remembered.menu ? document.getElementById(remembered.menu) : null;
+    if (menu && app.contains(menu) && !menu.matches(":popover-open")) menu.showPopover();
     app.querySelectorAll(ROVING).forEach(function (group) {
       var all = group.querySelectorAll(MOVE);
       for (var i = 0; i < all.length; i++) {
