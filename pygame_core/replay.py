@@ -447,6 +447,18 @@ class ReplayStepper:
     """
 
     def __init__(self, replay: Replay | Game[Any, Any]) -> None:
+        from .opponents import run_to_end
+
+        run_to_end(self._build(replay))
+
+    @classmethod
+    def sliced(cls, replay: Replay | Game[Any, Any]) -> Generator[None, None, ReplayStepper]:
+        """A stepper made in slices: a long match's checkpoints take seconds on the page."""
+        stepper = cls.__new__(cls)
+        yield from stepper._build(replay)
+        return stepper
+
+    def _build(self, replay: Replay | Game[Any, Any]) -> Generator[None, None, None]:
         if isinstance(replay, Game):
             replay = Replay.of(replay)
         self.replay = replay
@@ -454,7 +466,10 @@ class ReplayStepper:
         self._checkpoints: list[Game[Any, Any]] = [game.clone()]
         self.movers: list[int] = []  # the seat that made each action
         self.deal_starts: list[int] = [0]
+        clock = _Slices()
         for number, action in enumerate(replay.actions, 1):
+            if clock.due(number):
+                yield
             seat = game.current_player
             try:
                 game.apply(action)

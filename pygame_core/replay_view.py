@@ -56,9 +56,9 @@ _RESULT_BUTTONS = ('<button type="button" class="primary" data-cmd="rematch" aut
 class ReplayView:
     """A match being stepped through on the page."""
 
-    def __init__(self, replay: Replay, *, from_link: bool = False, step: int | None = None
-                 ) -> None:
-        self.stepper = ReplayStepper(replay)
+    def __init__(self, replay: Replay | ReplayStepper, *, from_link: bool = False,
+                 step: int | None = None) -> None:
+        self.stepper = replay if isinstance(replay, ReplayStepper) else ReplayStepper(replay)
         self.from_link = from_link
         self.viewer: int | None = None  # None: every hand face up; a seat: what it saw
         self.playing = False
@@ -70,7 +70,7 @@ class ReplayView:
         self.go(self.stepper.steps if step is None else step)
         first = self.stepper.state()
         self.players = first.num_players
-        self.names = seat_names(replay.game, self.players)
+        self.names = seat_names(self.stepper.replay.game, self.players)
         # Abyssinia's hands are open: there is no one seat's view to choose.
         self.hidden_hands = "hand" in first.observation(HUMAN)
 

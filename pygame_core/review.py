@@ -144,7 +144,8 @@ def review(
     Deterministic for a given replay and ``seed`` (default: the match's seed).
     ``progress(done, total)`` is told of each decision as it is reviewed (the page's bar).
     """
-    stepper = replay if isinstance(replay, ReplayStepper) else ReplayStepper(replay)
+    stepper = (replay if isinstance(replay, ReplayStepper)
+               else (yield from ReplayStepper.sliced(replay)))
     where = stepper.step  # a stepper passed in is left where it was
     game_name = stepper.replay.game
     seed = stepper.replay.seed if seed is None else seed

@@ -807,20 +807,30 @@ class TableScreens(Table):
         """History's and the Review's replays of this match: ``all``, ``deal:<d>`` (its
         start) or ``step:<n>``.  The game in progress is not touched: the replay is built
         from a copy of its log, and the computer players wait until it is left."""
-        from .replay import Replay
+        from .replay import Replay, ReplayStepper
         from .replay_view import ReplayView
 
         if self.game is None:
             return Effects()
         kind, _, number = key.partition(":")
-        view = ReplayView(Replay.of(self.game), from_link=self.read_only, step=0)
-        if kind == "deal" and number.isdigit() and int(number) < view.stepper.deals:
-            view.go(view.stepper.deal_range(int(number))[0])
-        elif kind == "step" and number.isdigit():
-            view.go(int(number))  # a decision: at a deal's first, the deal as dealt
-        self.replay, self.screen = view, "replay"
-        view.focus = "replay-forward:"
-        return Effects(draw=True, close_panel=True, announce=[view.said()])
+        moves = len(self.game.history)
+
+        def still() -> bool:  # the same match, not moved on meanwhile
+            return self.game is not None and len(self.game.history) == moves
+
+        def opened(stepper: ReplayStepper) -> Effects:
+            view = ReplayView(stepper, from_link=self.read_only, step=0)
+            if kind == "deal" and number.isdigit() and int(number) < view.stepper.deals:
+                view.go(view.stepper.deal_range(int(number))[0])
+            elif kind == "step" and number.isdigit():
+                view.go(int(number))  # a decision: at a deal's first, the deal as dealt
+            self.replay, self.screen = view, "replay"
+            view.focus = "replay-forward:"
+            return Effects(draw=True, close_panel=True, announce=[view.said()])
+
+        # A long match's states take seconds to lay out on the page: in slices.
+        return Effects(say="Preparing the replay…",
+                       work=Work(ReplayStepper.sliced(Replay.of(self.game)), opened, still))
 
     def replay_command(self, name: str, key: str | None) -> Effects:
         from .replay_view import wait

@@ -107,7 +107,7 @@ def test_stepping_shows_the_engines_state_at_every_step(
     game = random_match(name, seed, moves, **options)
     table, store = table_with(game)
     before, saved = game.to_json(), dict(store.data)
-    effects = table.command("replay-open", "all")
+    effects = finish_work(table.command("replay-open", "all"))
     assert effects is not None and effects.draw and effects.close_panel
     assert table.turn() == "replay" and table.animated() and not table.at_table()
     view = table.replay
@@ -135,7 +135,7 @@ def test_stepping_shows_the_engines_state_at_every_step(
 def test_one_seats_view_shows_that_hand_only(name: str, seed: int, moves: int) -> None:
     game = random_match(name, seed, moves)
     table, _ = table_with(game)
-    table.command("replay-open", "all")
+    finish_work(table.command("replay-open", "all"))
     view = table.replay
     assert view is not None
     stepper = ReplayStepper(game)
@@ -168,7 +168,7 @@ def test_jumps_keys_and_leaving_return_to_the_game_untouched() -> None:
     game = random_match("avinas", 6, 400)
     table, store = table_with(game)
     before, saved, summary, turn = game.to_json(), dict(store.data), table.summary, table.turn()
-    table.command("replay-open", "deal:1")
+    finish_work(table.command("replay-open", "deal:1"))
     view = table.replay
     assert view is not None
     stepper = ReplayStepper(game)
@@ -215,7 +215,7 @@ def test_playing_steps_at_the_pace_and_pauses() -> None:
     game = random_match("avissinia", 2, 12)
     table, _ = table_with(game)
     table.pace = 400
-    table.command("replay-open", "all")
+    finish_work(table.command("replay-open", "all"))
     view = table.replay
     assert view is not None
     effects = table.command("replay-play")
@@ -243,7 +243,7 @@ def test_a_replay_link_leaves_to_the_start_screen() -> None:
     table = TableScreens(DictStorage())
     assert finish_work(table.open_replay("#" + fragment(game))) is not None
     assert 'data-cmd="replay-open"' in table.html()
-    table.command("replay-open", "all")
+    finish_work(table.command("replay-open", "all"))
     assert table.replay is not None and table.replay.from_link
     assert "Leave the replay" in table.html()
     table.command("replay-close")
@@ -274,7 +274,7 @@ def test_a_known_blunder_is_marked_in_the_review_panel() -> None:
     assert "You trailed 2♣" in panel[first:first + 400]
     assert 'data-key="step:0"' in panel[first:first + 800]
     # Its button opens the replay at that decision.
-    table.command("replay-open", "step:0")
+    finish_work(table.command("replay-open", "step:0"))
     assert table.replay is not None and table.replay.step == 0
     # Asked again: the same review, not a second run.
     again = table.command("review", "0")

@@ -91,7 +91,7 @@ def test_the_naming_lead_offers_each_suit_as_its_own_labelled_control() -> None:
         "play QC")}
     assert sorted(queen) == [f"play QC trump {s}" for s in "CDHS"]
     assert queen["play QC trump H"]["aria-label"] == "queen of clubs, trumps hearts"
-    assert "Q♣ — trumps ♥" in html
+    assert "Trumps: ♥ hearts" in html
     # a plain card names its own suit: one control, the card itself
     assert [a for a in actions_in(html) if " AS" in a] == ["play AS"]
 

@@ -86,11 +86,13 @@ def describe(action: str) -> str:
 
 def _option_text(action: str) -> str:
     """The visible text of one of several plays of one card."""
-    code, signal, trumps = _card_play(action)
+    _, signal, trumps = _card_play(action)
     if signal:
         return f"Face down — {signal}"
-    return f"{_card(code)} — trumps {SUIT_SYMBOLS[SUITS.index(trumps)]}" if trumps \
-        else "Lead face up"
+    if trumps:  # in the card's own menu: the card is named above
+        suit = SUITS.index(trumps)
+        return f"Trumps: {SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+    return "Lead face up"
 
 
 # What a player did, for the decisions that carry no card or number.

@@ -46,7 +46,9 @@ STATS = "stats"  # the key (after session.PREFIX) of the statistics in localStor
 KEYS: tuple[tuple[str, str], ...] = (
     ("Tab / Shift+Tab", "move between your hand, the buttons and the bar"),
     ("← → ↑ ↓, Home, End", "move between the cards (or choices) of your hand"),
-    ("Enter or Space", "play the card, or press the button, that has the focus"),
+    ("Enter or Space", "play the card, or press the button, that has the focus; a card "
+                       "with several plays (a capture or a trail, a trump to name) opens "
+                       "their menu"),
     ("H", "hint: what the strongest computer player would do in your place, and why"),
     ("U", "undo your last play"),
     ("N", "deal the next round when a round is over"),
@@ -54,7 +56,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("R", "review this round's plays (hand history)"),
     ("?", "this help"),
     ("S", "settings"),
-    ("Esc", "close a panel"),
+    ("Esc", "close a panel, or a card's menu of plays"),
 )
 
 

@@ -143,6 +143,7 @@ def actions_of(page: Any) -> list[str]:
     return [str(a) for a in found]
 
 
+STILL = "document.getAnimations().every(a => a.playState !== 'running')"
 OPEN_MENU = """(action) => {
   const play = [...document.querySelectorAll('[data-action]')]
     .find(e => e.dataset.action === action);
@@ -156,6 +157,9 @@ def play(page: Any, action: str, *, tap: bool = False, force: bool = False) -> N
     menu = page.evaluate(OPEN_MENU, action)
     press = page.tap if tap else page.click
     if menu:
+        # A forced tap lands where the card was when it was found: wait until the cards
+        # have stopped gliding, or it can land beside a card still moving into its place.
+        page.wait_for_function(STILL)
         press(f"[popovertarget='{menu}']", force=force)
         page.wait_for_selector(f"#{menu}:popover-open")
     press(f"[data-action='{action}']", force=force)

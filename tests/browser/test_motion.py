@@ -14,7 +14,7 @@ import pytest
 
 from pygame_core.views import session
 
-from .conftest import open_page, play, settle
+from .conftest import STILL, open_page, play, settle
 from .test_comforts import GAMES, audit
 from .test_page import actions_of
 
@@ -218,7 +218,6 @@ TAP_WIDTHS = """(hand) => [...document.querySelectorAll(
     widest = Math.max(widest, hits);
   }
   return [card.dataset.action || card.getAttribute('popovertarget'), widest]; })"""
-STILL = "document.getAnimations().every(a => a.playState !== 'running')"
 
 
 def assert_full_tap_targets(page: Any, game: str) -> None:
