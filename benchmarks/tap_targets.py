@@ -29,9 +29,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from opponents_browser import ARGS, _build  # noqa: E402
 
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from conftest import READY, STILL, play  # noqa: E402
-from test_motion import HAND, TAP_WIDTHS  # noqa: E402
+from tests.browser.conftest import READY, STILL, play  # noqa: E402
+from tests.browser.test_motion import HAND, TAP_WIDTHS  # noqa: E402
 
 GAMES = [("avissinia", ""), ("avinas", ""), ("abyssinia", "&players=8")]
 # Abyssinia's moves are the market's and the betting's buttons, not cards in the hand.

@@ -649,25 +649,27 @@ class TableScreens(Table):
 
         def reading() -> Generator[None, None, Any]:
             try:
-                return (yield from decode_steps(value))
+                _, game = yield from decode_steps(value)
             except (ReplayError, GameError) as exc:
                 return exc
+            return game, (yield from comforts.history_entries_sliced(game, HUMAN))
 
         return Effects(update={"loading-text": "Opening the replay…"},
                        work=Work(reading(), self.replay_opened))
 
-    def replay_opened(self, read: tuple[Any, Game[Any, Any]] | Exception) -> Effects:
+    def replay_opened(self, read: tuple[Game[Any, Any], list[comforts.Entry]] | Exception
+                      ) -> Effects:
         """The replay link read (``open_replay``'s work): show its final table."""
         if isinstance(read, Exception):
             return self.show("start", f"This replay link does not work: {read}")
-        _, game = read
+        game, entries = read
         self.forget_replays()
         self.game, self.screen, self.read_only = game, "table", True
         self.opponents, self.reported_over = {}, True
         finished = comforts.round_of(game.observation(HUMAN))
         # The last deal's scores, as the table showed them when the match ended.
         self.summary = finished - 1 if game.is_over and finished else None
-        self.entries = comforts.history_entries(game, HUMAN)
+        self.entries = entries
         state = "the finished match" if game.is_over else "the match as it was"
         self.narration = (f"A replay: {state} after {len(game.history)} moves. "
                           "Nothing here is saved; start a new game from the menu.")

@@ -143,7 +143,7 @@ def played(seed: int, moves: int) -> object:
     return game
 
 
-def test_history_narrates_every_move_with_its_seat_and_round() -> None:
+def test_history_narrates_the_latest_rounds_moves_with_their_seats() -> None:
     game = new_game("avissinia", seed=5)
     rng = random.Random(5)
     expected = []
@@ -152,9 +152,9 @@ def test_history_narrates_every_move_with_its_seat_and_round() -> None:
         finished = len(game.rounds)
         game.apply(rng.choice(game.legal_actions()))
         expected.append((finished, seat, narrate(game.observation(0))))
+    assert [r for r, _, _ in expected].count(0) == 48  # the round's last card is in round 1
     entries = comforts.history_entries(game)
-    assert entries == expected
-    assert [r for r, _, _ in entries].count(0) == 48  # the round's last card is in round 1
+    assert entries == expected[48:]  # only the latest round's moves are worded
     html = comforts.history_html(entries, "avissinia")
     assert "round 2" in html and html.count("<li") == 8
 

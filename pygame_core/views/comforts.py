@@ -9,7 +9,7 @@ observation (``game``, ``phase``, ``legal``), with per-game wording where it hel
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from typing import Any
 
 from .. import Game, new_game
@@ -269,22 +269,41 @@ def undo_point(game: Game[Any, Any], seat: int = 0) -> int | None:
 
 
 Entry = tuple[int, int, str]  # (round, seat, the move in words)
+SLICE_MOVES = 400  # moves replayed between two yields: well under 50 ms on the page
 
 
 def history_entries(
     game: Game[Any, Any], seat: int = 0, names: Sequence[str] = SEAT_NAMES
 ) -> list[Entry]:
-    """Every move so far: the round it was made in, who made it, and it in words (as
-    ``seat`` saw it: nothing hidden from that seat is named)."""
+    """The moves of the latest round (all that the history panel and the recent plays
+    show): the round, who made each, and it in words (as ``seat`` saw it: nothing hidden
+    from that seat is named).  Only those are put in words: a long Abyssinia match is some
+    40,000 moves, and wording every one took seconds when such a match was opened."""
+    from ..opponents import run_to_end
+
+    return run_to_end(history_entries_sliced(game, seat, names))
+
+
+def history_entries_sliced(
+    game: Game[Any, Any], seat: int = 0, names: Sequence[str] = SEAT_NAMES
+) -> Generator[None, None, list[Entry]]:
+    """``history_entries``, yielding every ``SLICE_MOVES`` moves (the page's background
+    work, when a long match is opened from a replay link)."""
+    fresh = new_game(game.NAME, seed=game.seed, **game.options_dict())
+    latest, first = fresh.clone(), 0  # the latest round as it began, and its first move
+    for number, action in enumerate(game.history):
+        if fresh.deals_finished != latest.deals_finished:
+            latest, first = fresh.clone(), number
+        fresh.apply(action)
+        if number % SLICE_MOVES == SLICE_MOVES - 1:
+            yield
     out: list[Entry] = []
-    state = {"round": 0}
-
-    def note(g: Game[Any, Any], mover: int, action: str) -> None:
-        obs = g.observation(seat)
-        out.append((state["round"], mover, narrate(obs, names) or action))
-        state["round"] = round_of(obs)
-
-    _replay(game, note)
+    played = latest.deals_finished
+    for action in game.history[first:]:
+        mover = latest.current_player
+        latest.apply(action)
+        out.append((played, -1 if mover is None else mover,
+                    narrate(latest.observation(seat), names) or action))
     return out
 
 
