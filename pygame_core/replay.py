@@ -38,7 +38,7 @@ import hashlib
 import json
 import time
 import zlib
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -345,18 +345,31 @@ def _play(game: Game[Any, Any], number: int, action: str) -> None:
         raise ReplayError(f"move {number} of the replay cannot be played: {exc}") from exc
 
 
-def _read_v1(game: Game[Any, Any], count: int, log: bytes
-             ) -> Generator[None, None, list[str]]:
-    packed = int.from_bytes(log, "little")
+def _read_moves(game: Game[Any, Any], count: int, pick: Callable[[list[str]], int]
+                ) -> Generator[None, None, list[str]]:
+    """Play ``count`` moves on ``game``, each the legal action ``pick`` reads from the log."""
     actions: list[str] = []
     clock = _Slices()
     for number in range(1, count + 1):
         if clock.due(number):
             yield
         legal = _next_legal(game, number, count)
+        action = legal[pick(legal)]
+        _play(game, number, action)
+        actions.append(action)
+    return actions
+
+
+def _read_v1(game: Game[Any, Any], count: int, log: bytes
+             ) -> Generator[None, None, list[str]]:
+    packed = int.from_bytes(log, "little")
+
+    def pick(legal: list[str]) -> int:
+        nonlocal packed
         packed, index = divmod(packed, len(legal))
-        _play(game, number, legal[index])
-        actions.append(legal[index])
+        return index
+
+    actions = yield from _read_moves(game, count, pick)
     if packed:
         raise ReplayError("the replay link is damaged: it holds more than its moves")
     return actions
@@ -366,15 +379,8 @@ def _read_v2(game: Game[Any, Any], count: int, log: bytes
              ) -> Generator[None, None, list[str]]:
     model = coding.model_for(game.NAME)
     decoder = coding.Decoder(log)
-    actions: list[str] = []
-    clock = _Slices()
-    for number in range(1, count + 1):
-        if clock.due(number):
-            yield
-        legal = _next_legal(game, number, count)
-        index = model.decode(decoder, game, legal) if len(legal) > 1 else 0
-        _play(game, number, legal[index])
-        actions.append(legal[index])
+    actions = yield from _read_moves(
+        game, count, lambda legal: model.decode(decoder, game, legal) if len(legal) > 1 else 0)
     # Only the shortest spelling of these moves is a link: anything more (or different)
     # is damage, even if it decoded to moves.
     encoder = coding.Encoder()
