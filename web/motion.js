@@ -69,6 +69,7 @@
       box = document.createElement("div");
       box.id = "motion-layer";
       box.setAttribute("aria-hidden", "true");
+      box.inert = true;  // what flies is a picture of a card: nothing in it takes focus
       document.body.appendChild(box);
     }
     return box;
@@ -100,6 +101,13 @@
   function ghost(box, element, rect) {
     var copy = element.cloneNode(true);
     copy.removeAttribute("id");
+    // A picture, not a control: no move, menu or tab stop (tests and the page look moves up
+    // by data-action, and a hidden layer must hold nothing focusable).
+    [copy].concat(Array.prototype.slice.call(copy.querySelectorAll("*"))).forEach(function (el) {
+      el.removeAttribute("data-action");
+      el.removeAttribute("popovertarget");
+      if (el.matches("button, [tabindex]")) el.setAttribute("tabindex", "-1");
+    });
     copy.classList.add("ghost");
     copy.style.left = rect.left + "px";
     copy.style.top = rect.top + "px";
