@@ -28,7 +28,7 @@ from .opponents import ARENA_LEVELS, Opponent, SearchOpponent, make_opponent, op
 from .opponents.search import Budget
 from .registry import SPECS
 
-LEVELS = (*ARENA_LEVELS, "oracle")
+LEVELS = (*ARENA_LEVELS, "oracle", "oracle-hands")
 
 
 class Oracle(Opponent):
@@ -48,6 +48,28 @@ class Oracle(Opponent):
         return self.inner.think(obs)
 
 
+class HandsOracle(Oracle):
+    """The oracle without the stock's order (Avissinia): it sees every hand, but the cards
+    still to be dealt come in a random order in each world.  What perfect inference of the
+    hands would give the hard search: the share of the oracle's edge that reading the
+    plays can reach at most."""
+
+    level = "oracle-hands"
+
+    def __init__(self, game: str, seat: int, seed: int) -> None:
+        super().__init__(game, seat, seed)
+
+        def world(obs: Any, rng: Any) -> Any:
+            state = self.truth.clone()
+            rng.shuffle(state.stock)
+            return state
+
+        self.inner.world = world  # type: ignore[method-assign]
+
+
+ORACLES: dict[str, type[Oracle]] = {"oracle": Oracle, "oracle-hands": HandsOracle}
+
+
 def seat_players(
     game_name: str, levels: list[str], seed: int, iterations: int | None,
     level_iterations: dict[str, int] | None = None,
@@ -55,8 +77,8 @@ def seat_players(
     players: list[Opponent] = []
     for seat, level in enumerate(levels):
         op: Opponent = (
-            Oracle(game_name, seat, seed)
-            if level == "oracle"
+            ORACLES[level](game_name, seat, seed)
+            if level in ORACLES
             else make_opponent(game_name, level, seat, seed)
         )
         target = op.inner if isinstance(op, Oracle) else op
@@ -109,7 +131,9 @@ def rotations(game: Any) -> int:
 def run(args: argparse.Namespace) -> None:
     levels = args.seats.split(",")
     for level in levels:
-        if level in ("random", "oracle"):
+        if level == "random" or level in ORACLES:
+            if level == "oracle-hands" and args.game != "avissinia":
+                raise SystemExit("oracle-hands: only Avissinia has a stock to hide")
             continue
         try:  # the page's levels, hard-2026, and any arena-only level the game defines
             opponent_class(args.game, level)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -65,3 +66,30 @@ def test_terminal_play_against_the_computer(
     out = capsys.readouterr().out
     assert "You are seat 0" in out and "not allowed" in out
     assert "Centre" in out and "Scores (first to 61)" in out  # the table, drawn in text
+
+
+def test_the_hands_oracle_sees_every_hand_but_not_the_stock_order() -> None:
+    """``oracle-hands`` (Avissinia): its worlds hold the true hands, piles and centre, and
+    the true stock's cards in another order; arena-only levels a game defines are
+    accepted by name, unknown ones refused."""
+    from pygame_core import new_game
+    from pygame_core.arena import HandsOracle
+
+    game = new_game("avissinia", seed=5)
+    seat = game.current_player
+    assert seat is not None
+    oracle = HandsOracle("avissinia", seat, 5)
+    oracle.truth = game
+    orders = set()
+    for i in range(5):
+        world = oracle.inner.world(game.observation(seat), random.Random(i))
+        assert world.hands == game.hands and world.piles == game.piles
+        assert sorted(world.stock) == sorted(game.stock)
+        orders.add(tuple(world.stock))
+    assert len(orders) > 1
+    with pytest.raises(SystemExit, match="only Avissinia"):
+        cli(["arena", "avinas", "--seats", "oracle-hands,medium,medium,medium", "--deals", "1"])
+    with pytest.raises(SystemExit, match="unknown level"):
+        cli(["arena", "avissinia", "--seats", "grandmaster,medium,medium,medium"])
+    assert cli(["arena", "avissinia", "--seats", "hard-sir,medium,medium,medium",
+                "--deals", "1", "--iterations", "2"]) == 0
