@@ -201,3 +201,60 @@ def test_the_chain_walks_to_worlds_that_place_the_hidden_cards_with_their_holder
     assert chain.accepted > 0
     print(f"uniform {uniform_total / positions:.1%}, chain {chain_total / positions:.1%}")
     assert chain_total / positions > uniform_total / positions + 0.05
+
+
+def test_hard_reading_the_plays_does_not_peek_when_the_hidden_cards_are_redealt() -> None:
+    """Later in a deal, where hard reads the others' plays (the chain is walked): the same
+    observation with the hidden cards dealt otherwise among the other hands and the stock
+    gives the same decision."""
+    checked = 0
+    for seed in range(6):
+        game = new_game("avissinia", seed=seed)
+        assert isinstance(game, Avissinia)
+        players = [make_opponent("avissinia", "medium", s, seed) for s in range(4)]
+        for _ in range(9 + seed):
+            seat = game.current_player
+            assert seat is not None
+            game.apply(players[seat].decide(game.observation(seat)))
+        me = game.current_player
+        assert me is not None
+        other = game.clone()
+        places = [s for s in range(4) if s != me]
+        hidden = [c for s in places for c in other.hands[s]] + other.stock
+        random.Random(seed).shuffle(hidden)
+        for s in places:
+            n = len(other.hands[s])
+            other.hands[s], hidden = sorted(hidden[:n]), hidden[n:]
+        other.stock = hidden
+        assert other.hands != game.hands
+        obs = game.observation(me)
+        assert other.observation(me) == obs
+        if len(obs["legal"]) < 2:
+            continue
+        choices = [quick(make_opponent("avissinia", "hard", me, seed), 20).decide(o)
+                   for o in (obs, other.observation(me))]
+        assert choices[0] == choices[1]
+        checked += 1
+    assert checked >= 4
+
+
+def test_hard_playouts_end_with_the_round() -> None:
+    """A playout's world records the round and deals no next one; the game itself does."""
+    from pygame_core.opponents.avissinia import Hard, _greedy_playout
+
+    game = new_game("avissinia", seed=8)
+    assert isinstance(game, Avissinia)
+    seat = game.current_player
+    assert seat is not None
+    hard = make_opponent("avissinia", "hard", seat, 8)
+    assert isinstance(hard, Hard)
+    world = hard.world(game.observation(seat), random.Random(1))
+    legal = game.observation(seat)["legal"]
+    trial = hard.after(world, legal[0])
+    _greedy_playout(trial, seat)
+    assert len(trial.rounds) == 1 and not any(trial.hands) and not trial.stock
+    whole = game.clone()
+    rng = random.Random(2)
+    while not whole.rounds:
+        whole.apply(rng.choice(whole.legal_actions()))
+    assert whole.is_over or any(whole.hands)  # the real game deals the next round
