@@ -17,6 +17,7 @@ hard level, never offered on the page.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import time
@@ -155,6 +156,7 @@ def run(args: argparse.Namespace) -> None:
     def rotated(r: int) -> list[str]:
         return levels[-r:] + levels[:-r] if r else list(levels)
 
+    per_deal = open(args.per_deal, "w") if args.per_deal else None  # noqa: SIM115
     started = time.perf_counter()
     for i in range(args.deals):
         seed = args.seed + i
@@ -174,6 +176,10 @@ def run(args: argparse.Namespace) -> None:
             others = [x for lv, xs in per_level.items() if lv != level for x in xs]
             mine = statistics.fmean(per_level[level])
             advantage[level].append(mine - (statistics.fmean(others) if others else 0.0))
+        if per_deal is not None:  # one line a deal seed: for paired comparisons between runs
+            per_deal.write(json.dumps({"seed": seed, "advantage": {
+                level: advantage[level][-1] for level in distinct}}) + "\n")
+            per_deal.flush()
     for i in range(args.matches):
         seed = args.seed + 1_000_000 + i
         for r in range(n_rot):
@@ -186,6 +192,8 @@ def run(args: argparse.Namespace) -> None:
                 my_seats = {s for s, lv in enumerate(seats) if lv == level}
                 wins[level].append(1.0 if won & my_seats else 0.0)
     elapsed = time.perf_counter() - started
+    if per_deal is not None:
+        per_deal.close()
 
     grand = sum(abs(v) for v in totals.values()) or 1.0
     print(
@@ -240,6 +248,12 @@ def main(argv: list[str]) -> int:
         "--level-iterations",
         default=None,
         help="fixed iterations per level, e.g. hard=240,hard-2026=60 (the page's budgets)",
+    )
+    parser.add_argument(
+        "--per-deal",
+        default=None,
+        metavar="PATH",
+        help="write each deal seed's advantages as JSON lines (to pair runs on the same deals)",
     )
     run(parser.parse_args(argv))
     return 0

@@ -93,3 +93,22 @@ def test_the_hands_oracle_sees_every_hand_but_not_the_stock_order() -> None:
         cli(["arena", "avissinia", "--seats", "grandmaster,medium,medium,medium"])
     assert cli(["arena", "avissinia", "--seats", "hard-sir,medium,medium,medium",
                 "--deals", "1", "--iterations", "2"]) == 0
+
+
+def test_arena_writes_each_deal_seeds_advantages(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--per-deal``: one JSON line a deal seed, each level's advantage on it, so that two
+    runs on the same seeds can be paired; their mean is the printed advantage."""
+    import json
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "deals.jsonl"
+    assert cli(["arena", "avissinia", "--seats", "easy,random,random,random", "--deals", "5",
+                "--seed", "40", "--per-deal", str(path)]) == 0
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [r["seed"] for r in rows] == [40, 41, 42, 43, 44]
+    easy = [r["advantage"]["easy"] for r in rows]
+    assert easy == pytest.approx([-r["advantage"]["random"] for r in rows])
+    mean, _ = advantage(capsys.readouterr().out, "easy")
+    assert mean == pytest.approx(sum(easy) / len(easy), abs=0.006)
