@@ -258,3 +258,24 @@ def test_hard_playouts_end_with_the_round() -> None:
     while not whole.rounds:
         whole.apply(rng.choice(whole.legal_actions()))
     assert whole.is_over or any(whole.hands)  # the real game deals the next round
+
+
+def test_hard_yields_between_walking_the_chain_and_searching() -> None:
+    """The chain's walk and the search each keep to their own slices: even with slices
+    too long to end on the clock, hard yields once between the walk and the search (else
+    the page ran up to two slices of work in one browser task)."""
+    game = new_game("avissinia", seed=2)
+    players = [make_opponent("avissinia", "medium", s, 2) for s in range(4)]
+    for _ in range(10):
+        seat = game.current_player
+        assert seat is not None
+        game.apply(players[seat].decide(game.observation(seat)))
+    seat = game.current_player
+    assert seat is not None
+    obs = game.observation(seat)
+    assert len(obs["legal"]) > 1
+    hard = make_opponent("avissinia", "hard", seat, 2)
+    assert isinstance(hard, SearchOpponent)
+    hard.budget = Budget(iterations=4, seconds=None, slice_seconds=60.0)
+    slices, choice = count_slices(hard, obs)
+    assert slices == 1 and choice in obs["legal"]

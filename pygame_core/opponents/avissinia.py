@@ -412,6 +412,7 @@ class Hard(Hard2026):
             if reading.plays:
                 chain = Chain(obs, reading, self.rng)
                 yield from chain.walk(self.burn_in, self.rng, self.budget.slice_seconds)
+                yield  # the search starts a slice of its own: none runs the two together
                 self._chain = chain
         return (yield from super().think(obs))
 
