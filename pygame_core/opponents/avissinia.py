@@ -6,11 +6,12 @@ medium counts cards: for each play it weighs the points won (and taken from oppo
        against the chance that an opponent holds the rank now on top of its pile or of
        the centre, and so can take that run away before its next turn.
 hard   samples the unseen cards many times (everything not in its hand, the centre or a
-       pile is in another hand or the stock), favouring the deals that explain the other
-       players' plays of this deal under a softened medium policy, and plays each
-       candidate out to the end of the round in every sample with a greedy playout,
-       choosing the best average.
+       pile is in another hand or the stock), drawn by a Metropolis chain from the
+       posterior the other players' plays of this deal give under a softened medium
+       policy, and plays each candidate out to the end of the round in every sample with
+       a greedy playout, choosing the best average.
 hard-2026 (arena only) the same search over uniformly sampled deals: the baseline.
+hard-sir  (arena only) the first reading: each world resampled from four uniform deals.
 """
 
 from __future__ import annotations
