@@ -13,7 +13,10 @@ medium counts cards: the unseen cards (52 minus every open hand and the market) 
 hard   Monte Carlo over the pack's order: each sample deals the remaining purchases from a
        shuffled pack (every player buying by a cheap rule), and scores the showdown exactly.
        A purchase is looked ahead one ply (left, right or blind, each in the same samples);
-       a betting decision compares its expected share of the final pot with the cost.
+       a betting decision compares its expected share of the final pot with the cost (pot
+       odds), and bets or raises when a chip every active player puts in is worth more to
+       it than its own (the multiway edge, ``players * share - 1``).
+hard-2026 (arena only) the same search, betting by medium's thresholds: the baseline.
 """
 
 from __future__ import annotations
