@@ -384,8 +384,11 @@ def main() -> None:
     iterations = [int(w[4]) for w in words
                   if w[1] == "hard" and len(w) >= 5 and w[3] == "iterations"]
     if iterations:
+        searched = [(int(w[4]), float(w[2])) for w in words
+                    if w[1] == "hard" and len(w) >= 5 and w[3] == "iterations" and int(w[4])]
+        rate = sum(n for n, _ in searched) / max(1e-9, sum(ms for _, ms in searched) / 1000)
         print(f"hard iterations per decision: median {statistics.median(iterations):.0f}, "
-              f"min {min(iterations)}")
+              f"min {min(iterations)}; {rate:.0f} iterations a second of thinking")
     gaps = [b - a for (_, a), (_, b) in itertools.pairwise(entries)]
     if gaps:
         print(f"time from one computer decision to the next: median "

@@ -17,6 +17,7 @@ hard level, never offered on the page.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import time
@@ -28,7 +29,7 @@ from .opponents import ARENA_LEVELS, Opponent, SearchOpponent, make_opponent, op
 from .opponents.search import Budget
 from .registry import SPECS
 
-LEVELS = (*ARENA_LEVELS, "oracle")
+LEVELS = (*ARENA_LEVELS, "oracle", "oracle-hands")
 
 
 class Oracle(Opponent):
@@ -48,6 +49,28 @@ class Oracle(Opponent):
         return self.inner.think(obs)
 
 
+class HandsOracle(Oracle):
+    """The oracle without the stock's order (Avissinia): it sees every hand, but the cards
+    still to be dealt come in a random order in each world.  What perfect inference of the
+    hands would give the hard search: the share of the oracle's edge that reading the
+    plays can reach at most."""
+
+    level = "oracle-hands"
+
+    def __init__(self, game: str, seat: int, seed: int) -> None:
+        super().__init__(game, seat, seed)
+
+        def world(obs: Any, rng: Any) -> Any:
+            state = self.truth.clone()
+            rng.shuffle(state.stock)
+            return state
+
+        self.inner.world = world  # type: ignore[method-assign]
+
+
+ORACLES: dict[str, type[Oracle]] = {"oracle": Oracle, "oracle-hands": HandsOracle}
+
+
 def seat_players(
     game_name: str, levels: list[str], seed: int, iterations: int | None,
     level_iterations: dict[str, int] | None = None,
@@ -55,8 +78,8 @@ def seat_players(
     players: list[Opponent] = []
     for seat, level in enumerate(levels):
         op: Opponent = (
-            Oracle(game_name, seat, seed)
-            if level == "oracle"
+            ORACLES[level](game_name, seat, seed)
+            if level in ORACLES
             else make_opponent(game_name, level, seat, seed)
         )
         target = op.inner if isinstance(op, Oracle) else op
@@ -109,10 +132,14 @@ def rotations(game: Any) -> int:
 def run(args: argparse.Namespace) -> None:
     levels = args.seats.split(",")
     for level in levels:
-        if level not in LEVELS:
-            raise SystemExit(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
-        if level not in ("random", "oracle"):
+        if level == "random" or level in ORACLES:
+            if level == "oracle-hands" and args.game != "avissinia":
+                raise SystemExit("oracle-hands: only Avissinia has a stock to hide")
+            continue
+        try:  # the page's levels, hard-2026, and any arena-only level the game defines
             opponent_class(args.game, level)
+        except ValueError:
+            raise SystemExit(f"unknown level {level!r} (levels: {', '.join(LEVELS)})") from None
     players_option = SPECS[args.game].players_option
     options: dict[str, Any] = {players_option: len(levels)} if players_option else {}
     probe = new_game(args.game, seed=0, **options)
@@ -129,6 +156,7 @@ def run(args: argparse.Namespace) -> None:
     def rotated(r: int) -> list[str]:
         return levels[-r:] + levels[:-r] if r else list(levels)
 
+    per_deal = open(args.per_deal, "w") if args.per_deal else None  # noqa: SIM115
     started = time.perf_counter()
     for i in range(args.deals):
         seed = args.seed + i
@@ -148,6 +176,10 @@ def run(args: argparse.Namespace) -> None:
             others = [x for lv, xs in per_level.items() if lv != level for x in xs]
             mine = statistics.fmean(per_level[level])
             advantage[level].append(mine - (statistics.fmean(others) if others else 0.0))
+        if per_deal is not None:  # one line a deal seed: for paired comparisons between runs
+            per_deal.write(json.dumps({"seed": seed, "advantage": {
+                level: advantage[level][-1] for level in distinct}}) + "\n")
+            per_deal.flush()
     for i in range(args.matches):
         seed = args.seed + 1_000_000 + i
         for r in range(n_rot):
@@ -160,6 +192,8 @@ def run(args: argparse.Namespace) -> None:
                 my_seats = {s for s, lv in enumerate(seats) if lv == level}
                 wins[level].append(1.0 if won & my_seats else 0.0)
     elapsed = time.perf_counter() - started
+    if per_deal is not None:
+        per_deal.close()
 
     grand = sum(abs(v) for v in totals.values()) or 1.0
     print(
@@ -214,6 +248,12 @@ def main(argv: list[str]) -> int:
         "--level-iterations",
         default=None,
         help="fixed iterations per level, e.g. hard=240,hard-2026=60 (the page's budgets)",
+    )
+    parser.add_argument(
+        "--per-deal",
+        default=None,
+        metavar="PATH",
+        help="write each deal seed's advantages as JSON lines (to pair runs on the same deals)",
     )
     run(parser.parse_args(argv))
     return 0

@@ -486,10 +486,14 @@ class Avinas(Game[Action, AvinasOptions]):
         name = "trump" if led == TRUMP else SUIT_NAMES[led]
         return f"you must follow suit ({name})"
 
+    # The search's playouts set this False: nobody reads their narration (``last``).
+    narrate = True
+
     def _apply(self, action: Action) -> None:
         me = self.player
         self._legal = None
-        self.last = {"seat": me, "action": str(action), "kind": action.kind}
+        self.last = ({"seat": me, "action": str(action), "kind": action.kind}
+                     if self.narrate else None)
         kind = action.kind
         if kind == "play" or kind == "facedown":
             self._play(me, action)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -65,3 +66,49 @@ def test_terminal_play_against_the_computer(
     out = capsys.readouterr().out
     assert "You are seat 0" in out and "not allowed" in out
     assert "Centre" in out and "Scores (first to 61)" in out  # the table, drawn in text
+
+
+def test_the_hands_oracle_sees_every_hand_but_not_the_stock_order() -> None:
+    """``oracle-hands`` (Avissinia): its worlds hold the true hands, piles and centre, and
+    the true stock's cards in another order; arena-only levels a game defines are
+    accepted by name, unknown ones refused."""
+    from pygame_core import new_game
+    from pygame_core.arena import HandsOracle
+
+    game = new_game("avissinia", seed=5)
+    seat = game.current_player
+    assert seat is not None
+    oracle = HandsOracle("avissinia", seat, 5)
+    oracle.truth = game
+    orders = set()
+    for i in range(5):
+        world = oracle.inner.world(game.observation(seat), random.Random(i))
+        assert world.hands == game.hands and world.piles == game.piles
+        assert sorted(world.stock) == sorted(game.stock)
+        orders.add(tuple(world.stock))
+    assert len(orders) > 1
+    with pytest.raises(SystemExit, match="only Avissinia"):
+        cli(["arena", "avinas", "--seats", "oracle-hands,medium,medium,medium", "--deals", "1"])
+    with pytest.raises(SystemExit, match="unknown level"):
+        cli(["arena", "avissinia", "--seats", "grandmaster,medium,medium,medium"])
+    assert cli(["arena", "avissinia", "--seats", "hard-sir,medium,medium,medium",
+                "--deals", "1", "--iterations", "2"]) == 0
+
+
+def test_arena_writes_each_deal_seeds_advantages(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--per-deal``: one JSON line a deal seed, each level's advantage on it, so that two
+    runs on the same seeds can be paired; their mean is the printed advantage."""
+    import json
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "deals.jsonl"
+    assert cli(["arena", "avissinia", "--seats", "easy,random,random,random", "--deals", "5",
+                "--seed", "40", "--per-deal", str(path)]) == 0
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [r["seed"] for r in rows] == [40, 41, 42, 43, 44]
+    easy = [r["advantage"]["easy"] for r in rows]
+    assert easy == pytest.approx([-r["advantage"]["random"] for r in rows])
+    mean, _ = advantage(capsys.readouterr().out, "easy")
+    assert mean == pytest.approx(sum(easy) / len(easy), abs=0.006)

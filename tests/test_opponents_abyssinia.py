@@ -160,3 +160,24 @@ def test_oracle_plays_on_the_true_pack() -> None:
         else:
             action = others[seat].decide(game.observation(seat))
         game.apply(action)
+
+
+def test_hard_bets_and_raises_for_value_where_the_2026_level_waits() -> None:
+    """Hard's betting counts the multiway edge of a chip: with four players in, a chip bet
+    gains ``4 * equity - 1``.  At 32% of the pot (the 2026 level only calls a bet) hard
+    raises; at 28% (the 2026 level checks) it bets; by pot odds it still folds."""
+    from types import SimpleNamespace
+
+    from pygame_core.opponents.abyssinia import Hard2026
+
+    view: Any = SimpleNamespace(active=[0, 1, 2, 3], to_call=1, pot=20)
+    facing = ["fold", "call", "raise"]
+    opening = ["check", "bet"]
+    assert Hard.bet(facing, 0.32, 2.0, view, 0.3, 0.34)[0] == "raise"
+    assert Hard2026.bet(facing, 0.32, 2.0, view, 0.3, 0.34)[0] == "call"
+    assert Hard.bet(opening, 0.28, 2.0, view, 0.3, 0.26)[0] == "bet"
+    assert Hard2026.bet(opening, 0.28, 2.0, view, 0.3, 0.26)[0] == "check"
+    assert Hard.bet(opening, 0.26, 2.0, view, 0.3, 0.22)[0] == "check"
+    assert Hard.bet(facing, 0.30, -0.5, view, 0.3, 0.3)[0] == "fold"
+    heads_up: Any = SimpleNamespace(active=[0, 1], to_call=1, pot=20)
+    assert Hard.bet(facing, 0.30, 2.0, heads_up, 0.3, 0.3)[0] == "call"

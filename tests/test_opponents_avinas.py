@@ -202,6 +202,7 @@ def test_hard_playouts_stop_at_the_end_of_the_hand() -> None:
     assert len(world.hand_records) == hands_before + 1
     assert world.dealer == obs["dealer"]
     assert world.bids == [(b["seat"], b["bid"] or 0) for b in obs["bids"]]  # no new bidding
+    assert world.last is None and game.last is not None  # a playout keeps no narration
     baseline = make_opponent("avinas", "hard-2026", seat, 4)
     assert isinstance(baseline, SearchOpponent)
     old_world = baseline.world(obs, random.Random(4))

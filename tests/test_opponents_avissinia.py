@@ -9,6 +9,7 @@ from conftest import count_slices, play_with
 
 from pygame_core import new_game, parse_cards
 from pygame_core.avissinia import Avissinia, scripted_deck, world_from_observation
+from pygame_core.cards import Card
 from pygame_core.opponents import Opponent, SearchOpponent, make_opponent
 from pygame_core.opponents.search import Budget
 
@@ -150,3 +151,131 @@ def test_reading_the_plays_puts_the_hidden_cards_with_their_holders_more_often()
         weighted_total += sum(r * w for r, w in zip(right, weights, strict=True)) / sum(weights)
         positions += 1
     assert weighted_total / positions > uniform_total / positions + 0.03
+
+
+def test_the_chain_walks_to_worlds_that_place_the_hidden_cards_with_their_holders() -> None:
+    """Hard's sampler (a Metropolis chain over the hidden deals, weighted by the reading):
+    every deal it gives agrees with the observation, and over many positions it places
+    more hidden cards with their true holder than uniform deals do."""
+    from pygame_core.avissinia import deal_hidden, unseen_cards
+    from pygame_core.opponents import run_to_end
+    from pygame_core.opponents.avissinia import Chain, Reading
+
+    uniform_total = chain_total = 0.0
+    positions = 0
+    for seed in range(20):
+        game = new_game("avissinia", seed=seed)
+        assert isinstance(game, Avissinia)
+        players = [make_opponent("avissinia", "medium", s, seed) for s in range(4)]
+        for _ in range(random.Random(seed).randrange(30, 46)):  # late in the second deal
+            seat = game.current_player
+            assert seat is not None
+            game.apply(players[seat].decide(game.observation(seat)))
+        me = game.current_player
+        assert me is not None
+        obs = game.observation(me)
+        holder = {c: s for s, hand in enumerate(game.hands) if s != me for c in hand}
+        unseen = sorted(unseen_cards(obs))
+
+        def right(hands: list[list[Card]], me: int = me, holder: dict[Card, int] = holder
+                  ) -> float:
+            return sum(holder.get(c) == s for s, h in enumerate(hands) if s != me
+                       for c in h) / len(holder)
+
+        rng = random.Random(seed)
+        uniform_total += sum(right(deal_hidden(obs, rng).hands) for _ in range(30)) / 30
+        chain = Chain(obs, Reading(obs, temperature=0.3, slack=0.1), rng)
+        run_to_end(chain.walk(100, rng, 1.0))
+        placed = 0.0
+        for _ in range(30):
+            for _ in range(6):
+                chain.step(rng)
+            deal = chain.deal(rng)
+            assert [len(h) for h in deal.hands] == obs["hand_counts"]
+            assert sorted(c.code for c in deal.hands[me]) == sorted(obs["hand"])
+            hidden = [c for s, h in enumerate(deal.hands) if s != me for c in h] + deal.stock
+            assert sorted(hidden) == unseen
+            placed += right(deal.hands)
+        chain_total += placed / 30
+        positions += 1
+    assert chain.accepted > 0
+    print(f"uniform {uniform_total / positions:.1%}, chain {chain_total / positions:.1%}")
+    assert chain_total / positions > uniform_total / positions + 0.05
+
+
+def test_hard_reading_the_plays_does_not_peek_when_the_hidden_cards_are_redealt() -> None:
+    """Later in a deal, where hard reads the others' plays (the chain is walked): the same
+    observation with the hidden cards dealt otherwise among the other hands and the stock
+    gives the same decision."""
+    checked = 0
+    for seed in range(6):
+        game = new_game("avissinia", seed=seed)
+        assert isinstance(game, Avissinia)
+        players = [make_opponent("avissinia", "medium", s, seed) for s in range(4)]
+        for _ in range(9 + seed):
+            seat = game.current_player
+            assert seat is not None
+            game.apply(players[seat].decide(game.observation(seat)))
+        me = game.current_player
+        assert me is not None
+        other = game.clone()
+        places = [s for s in range(4) if s != me]
+        hidden = [c for s in places for c in other.hands[s]] + other.stock
+        random.Random(seed).shuffle(hidden)
+        for s in places:
+            n = len(other.hands[s])
+            other.hands[s], hidden = sorted(hidden[:n]), hidden[n:]
+        other.stock = hidden
+        assert other.hands != game.hands
+        obs = game.observation(me)
+        assert other.observation(me) == obs
+        if len(obs["legal"]) < 2:
+            continue
+        choices = [quick(make_opponent("avissinia", "hard", me, seed), 20).decide(o)
+                   for o in (obs, other.observation(me))]
+        assert choices[0] == choices[1]
+        checked += 1
+    assert checked >= 4
+
+
+def test_hard_playouts_end_with_the_round() -> None:
+    """A playout's world records the round and deals no next one; the game itself does."""
+    from pygame_core.opponents.avissinia import Hard, _greedy_playout
+
+    game = new_game("avissinia", seed=8)
+    assert isinstance(game, Avissinia)
+    seat = game.current_player
+    assert seat is not None
+    hard = make_opponent("avissinia", "hard", seat, 8)
+    assert isinstance(hard, Hard)
+    world = hard.world(game.observation(seat), random.Random(1))
+    legal = game.observation(seat)["legal"]
+    trial = hard.after(world, legal[0])
+    _greedy_playout(trial, seat)
+    assert len(trial.rounds) == 1 and not any(trial.hands) and not trial.stock
+    whole = game.clone()
+    rng = random.Random(2)
+    while not whole.rounds:
+        whole.apply(rng.choice(whole.legal_actions()))
+    assert whole.is_over or any(whole.hands)  # the real game deals the next round
+
+
+def test_hard_yields_between_walking_the_chain_and_searching() -> None:
+    """The chain's walk and the search each keep to their own slices: even with slices
+    too long to end on the clock, hard yields once between the walk and the search (else
+    the page ran up to two slices of work in one browser task)."""
+    game = new_game("avissinia", seed=2)
+    players = [make_opponent("avissinia", "medium", s, 2) for s in range(4)]
+    for _ in range(10):
+        seat = game.current_player
+        assert seat is not None
+        game.apply(players[seat].decide(game.observation(seat)))
+    seat = game.current_player
+    assert seat is not None
+    obs = game.observation(seat)
+    assert len(obs["legal"]) > 1
+    hard = make_opponent("avissinia", "hard", seat, 2)
+    assert isinstance(hard, SearchOpponent)
+    hard.budget = Budget(iterations=4, seconds=None, slice_seconds=60.0)
+    slices, choice = count_slices(hard, obs)
+    assert slices == 1 and choice in obs["legal"]

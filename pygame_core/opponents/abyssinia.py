@@ -13,7 +13,10 @@ medium counts cards: the unseen cards (52 minus every open hand and the market) 
 hard   Monte Carlo over the pack's order: each sample deals the remaining purchases from a
        shuffled pack (every player buying by a cheap rule), and scores the showdown exactly.
        A purchase is looked ahead one ply (left, right or blind, each in the same samples);
-       a betting decision compares its expected share of the final pot with the cost.
+       a betting decision compares its expected share of the final pot with the cost (pot
+       odds), and bets or raises when a chip every active player puts in is worth more to
+       it than its own (the multiway edge, ``players * share - 1``).
+hard-2026 (arena only) the same search, betting by medium's thresholds: the baseline.
 """
 
 from __future__ import annotations
@@ -209,6 +212,32 @@ def _bet_choice(
     if "bet" in legal:
         if equity > 1.2 * fair:
             return "bet", f"{shares}; worth betting"
+        return "check", f"{shares}; no edge to bet"
+    return "call", f"{shares}; calling {view.to_call} into {view.pot} is worth it"
+
+
+# Hard's betting: a chip bet or raised gains ``equity`` of every chip the active players put
+# in behind it (``equity * players - 1`` a chip when they all go along; a player who folds
+# instead leaves his chips in the pot and his claim on it to the rest).
+BET_EDGE = 0.1  # bet when each chip bet is worth at least this much
+RAISE_EDGE = 0.25  # raise (which invites a re-raise) with a clearer edge
+
+
+def _value_bet(
+    legal: list[str], equity: float, value: float, view: _View, high: float, low: float
+) -> tuple[str, str]:
+    """Hard's betting: fold when continuing costs more than the share of the pot it
+    expects (pot odds, the chips still to come counted); otherwise bet and raise for value
+    whenever a chip put in by every active player is worth more to it than its own chip."""
+    edge = equity * len(view.active) - 1
+    shares = f"{high:.0%} of the high half, {low:.0%} of the low half"
+    if "fold" in legal and value < 0:
+        return "fold", f"{shares}; calling {view.to_call} into {view.pot} is not worth it"
+    if "raise" in legal and edge > RAISE_EDGE:
+        return "raise", f"{shares}; each chip raised is worth {edge:+.2f} to it"
+    if "bet" in legal:
+        if edge > BET_EDGE:
+            return "bet", f"{shares}; each chip bet is worth {edge:+.2f} to it"
         return "check", f"{shares}; no edge to bet"
     return "call", f"{shares}; calling {view.to_call} into {view.pot} is worth it"
 
@@ -445,8 +474,14 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
             )
             return SIDES[best]
         high, low = stats[0][0], stats[0][1]
-        action, self.reason = _bet_choice(legal, (high + low) / 2, values[0], view, high, low)
+        action, self.reason = self.bet(legal, (high + low) / 2, values[0], view, high, low)
         return action
+
+    @staticmethod
+    def bet(legal: list[str], equity: float, value: float, view: _View, high: float,
+            low: float) -> tuple[str, str]:
+        """The betting action and its reason: by the multiway edge of each chip bet."""
+        return _value_bet(legal, equity, value, view, high, low)
 
     def _sample(
         self, obs: AbyssiniaObservation, view: _View, me: int, buyers: list[int], choices: list[int]
@@ -491,10 +526,11 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
 
 
 class Hard2026(Hard):
-    """The hard level as it was in 2026, kept as the arena's baseline (today's hard differs
-    only in how long it may think on the page)."""
+    """The hard level as it was in 2026, kept as the arena's baseline: the same search, but
+    medium's betting thresholds."""
 
     level = "hard-2026"
+    bet = staticmethod(_bet_choice)
 
 
 LEVEL_CLASSES: dict[str, type[Opponent]] = {

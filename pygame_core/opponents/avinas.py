@@ -496,6 +496,7 @@ def _made_it(world: Avinas) -> bool:
 def playout(world: Avinas, seat: int) -> float:
     """Play the hand out with the quick policy; the penalty balance for ``seat``'s side,
     with card points as a small tie-break."""
+    world.narrate = False  # the playout's own copy: nobody reads its narration
     hands = len(world.hand_records)
     while len(world.hand_records) == hands:
         world._apply(_quick_action(world))  # legal by construction: no checks here

@@ -6,11 +6,12 @@ medium counts cards: for each play it weighs the points won (and taken from oppo
        against the chance that an opponent holds the rank now on top of its pile or of
        the centre, and so can take that run away before its next turn.
 hard   samples the unseen cards many times (everything not in its hand, the centre or a
-       pile is in another hand or the stock), favouring the deals that explain the other
-       players' plays of this deal under a softened medium policy, and plays each
-       candidate out to the end of the round in every sample with a greedy playout,
-       choosing the best average.
+       pile is in another hand or the stock), drawn by a Metropolis chain from the
+       posterior the other players' plays of this deal give under a softened medium
+       policy, and plays each candidate out to the end of the round in every sample with
+       a greedy playout, choosing the best average.
 hard-2026 (arena only) the same search over uniformly sampled deals: the baseline.
+hard-sir  (arena only) the first reading: each world resampled from four uniform deals.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import copy
 import functools
 import math
 import random
+import time
+from collections.abc import Generator
 
 from ..avissinia import (
     CENTRE,
@@ -28,6 +31,7 @@ from ..avissinia import (
     TRAIL,
     Avissinia,
     AvissiniaObservation,
+    HiddenDeal,
     Play,
     deal_hidden,
     legal_plays,
@@ -258,7 +262,9 @@ def _run_value(pile: list[Card], points_of: tuple[int, ...]) -> int:
 
 
 def _greedy_playout(world: Avissinia, seat: int) -> float:
-    """Play the round out; return the seat's side's points minus the others' mean."""
+    """Play the round out; return the seat's side's points minus the others' mean.
+    ``world`` is the playout's own copy: it ends with the round, dealing no next one."""
+    world.deal_next_round = False
     rounds = len(world.rounds)
     while len(world.rounds) == rounds and not world.is_over:
         world._apply(_playout_choice(world))  # legal by construction: no checks here
@@ -364,6 +370,14 @@ class Reading:
             total += math.log(self.chance(past, hand))
         return total
 
+    def seat_log_likelihood(self, seat: int, hand: list[Card]) -> float:
+        """The part of ``log_likelihood`` that is ``seat``'s own plays, given its hand."""
+        total = 0.0
+        for past in self.plays:
+            if past.seat == seat:
+                total += math.log(self.chance(past, hand + past.later))
+        return total
+
     def chance(self, past: _PastPlay, hand: list[Card]) -> float:
         """The softened medium policy's chance of ``past.play`` from ``hand``."""
         legal = legal_plays(hand, past.view.centre, past.view.piles, past.seat)
@@ -378,18 +392,48 @@ class Reading:
 
 
 class Hard(Hard2026):
-    """PIMC over worlds drawn in proportion to how well they explain the others' plays.
+    """PIMC over worlds drawn from the posterior the others' plays give.
 
-    Each iteration draws ``pool`` uniform worlds (consistent with every card seen) and
-    keeps one with chance proportional to its likelihood under the reading (sampling-
-    importance-resampling, Rebstock et al. 2019), then plays every candidate out in it.
+    A Metropolis chain (``Chain``) over the hidden deals consistent with every card seen
+    walks ``burn_in`` steps before the search, then ``steps`` between worlds; each world
+    it stands on is searched as before (every candidate played out in it).
     """
 
     level = "hard"
     budget = Budget(iterations=60)
-    pool = 4
-    temperature = 0.5  # points: how sharply medium's scores separate its plays
+    temperature = 0.3  # points: how sharply medium's scores separate its plays
     slack = 0.1  # the chance of a play medium would not make (humans, other levels)
+    burn_in = 100  # chain steps before the first world
+    steps = 6  # chain steps between worlds
+
+    def think(self, obs: AvissiniaObservation) -> Thinking:
+        self._chain: Chain | None = None
+        if len(obs["legal"]) > 1:
+            reading = Reading(obs, self.temperature, self.slack)
+            if reading.plays:
+                chain = Chain(obs, reading, self.rng)
+                yield from chain.walk(self.burn_in, self.rng, self.budget.slice_seconds)
+                yield  # the search starts a slice of its own: none runs the two together
+                self._chain = chain
+        return (yield from super().think(obs))
+
+    def world(self, obs: AvissiniaObservation, rng: random.Random) -> Avissinia:
+        chain: Chain | None = getattr(self, "_chain", None)
+        if chain is None:
+            return world_from_observation(obs, rng)
+        for _ in range(self.steps):
+            chain.step(rng)
+        return world_from_observation(obs, rng, chain.deal(rng))
+
+
+class HardResampled(Hard2026):
+    """The first reading (arena only, for comparison): each world drawn from ``pool``
+    uniform deals in proportion to its likelihood (sampling-importance-resampling)."""
+
+    level = "hard-sir"
+    pool = 4
+    temperature = 0.5
+    slack = 0.1
 
     def think(self, obs: AvissiniaObservation) -> Thinking:
         self._reading = Reading(obs, self.temperature, self.slack)
@@ -400,6 +444,90 @@ class Hard(Hard2026):
         if reading is None or not reading.plays:
             return world_from_observation(obs, rng)
         return inferred_world(obs, rng, reading, self.pool)
+
+
+class Chain:
+    """A Metropolis sampler over the hidden deals consistent with the observation, whose
+    stationary law is the reading's posterior (uniform prior times the likelihood of the
+    others' plays).
+
+    The hidden cards lie in one list, cut into the other seats' hands (by their known
+    sizes) and the stock.  A step swaps two cards from different places (a symmetric
+    proposal: the places' sizes never change) and keeps the swap with chance
+    ``min(1, likelihood ratio)``; only the seats whose hands changed are rescored.  Unlike
+    importance resampling from a few uniform deals, the chain keeps what it has learnt from
+    one world to the next, so every step counts towards a sharper posterior.
+    """
+
+    def __init__(self, obs: AvissiniaObservation, reading: Reading, rng: random.Random) -> None:
+        self.reading = reading
+        self.me: int = obs["seat"]
+        self.own = [parse_card(c) for c in obs["hand"]]
+        cards = list(reading.unseen)
+        rng.shuffle(cards)
+        self.cards = cards
+        self.bounds: list[tuple[int, int, int]] = []  # (seat, start, end) of each hand
+        start = 0
+        for seat, count in enumerate(obs["hand_counts"]):
+            if seat != self.me:
+                self.bounds.append((seat, start, start + count))
+                start += count
+        self.place = [PLAYERS] * len(cards)  # the seat holding each slot; PLAYERS: stock
+        for seat, lo, hi in self.bounds:
+            for i in range(lo, hi):
+                self.place[i] = seat
+        self.scored = {seat for seat in range(PLAYERS)
+                       if any(p.seat == seat for p in reading.plays)}
+        self.log_likelihood = {seat: self._score(seat) for seat in self.scored}
+        self.steps = self.accepted = 0
+
+    def _hand(self, seat: int) -> list[Card]:
+        return [c for c, s in zip(self.cards, self.place, strict=True) if s == seat]
+
+    def _score(self, seat: int) -> float:
+        return self.reading.seat_log_likelihood(seat, self._hand(seat))
+
+    def step(self, rng: random.Random) -> None:
+        cards, place = self.cards, self.place
+        n = len(cards)
+        if n < 2:
+            return
+        i = rng.randrange(n)
+        j = rng.randrange(n)
+        if place[i] == place[j]:
+            return  # a swap within one place changes nothing: the chain stays (symmetric)
+        self.steps += 1
+        cards[i], cards[j] = cards[j], cards[i]
+        changed = {place[i], place[j]} & self.scored
+        new = {seat: self._score(seat) for seat in changed}
+        delta = sum(new[s] - self.log_likelihood[s] for s in changed)
+        if delta >= 0 or rng.random() < math.exp(delta):
+            self.log_likelihood.update(new)
+            self.accepted += 1
+        else:
+            cards[i], cards[j] = cards[j], cards[i]
+
+    def walk(self, steps: int, rng: random.Random, slice_seconds: float
+             ) -> Generator[None, None, None]:
+        """``steps`` steps, yielding every ``slice_seconds`` (the page's slices)."""
+        clock = time.perf_counter
+        slice_start = clock()
+        for _ in range(steps):
+            self.step(rng)
+            if clock() - slice_start > slice_seconds:
+                yield
+                slice_start = clock()
+
+    def deal(self, rng: random.Random) -> HiddenDeal:
+        """The chain's current deal, the stock in a fresh random order."""
+        hands = [list(self.own) if seat == self.me else [] for seat in range(PLAYERS)]
+        stock: list[Card] = []
+        for card, seat in zip(self.cards, self.place, strict=True):
+            (stock if seat == PLAYERS else hands[seat]).append(card)
+        for hand in hands:
+            hand.sort()
+        rng.shuffle(stock)
+        return HiddenDeal(rng.randrange(2**63), hands, stock)
 
 
 def inferred_world(obs: AvissiniaObservation, rng: random.Random, reading: Reading,
@@ -413,4 +541,5 @@ def inferred_world(obs: AvissiniaObservation, rng: random.Random, reading: Readi
 
 LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
+    "hard-sir": HardResampled,
 }
