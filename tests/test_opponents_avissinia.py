@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from conftest import count_slices, play_with
@@ -117,6 +119,22 @@ def test_hard_search_yields_to_the_page_between_slices() -> None:
     assert hard.explain()
 
 
+def late_positions(count: int = 20) -> Iterator[tuple[int, Avissinia, int, Any]]:
+    """Positions late in the second deal of games four medium players played (seeds 0 to
+    ``count`` - 1): the seed, the game, the seat to play and its observation."""
+    for seed in range(count):
+        game = new_game("avissinia", seed=seed)
+        assert isinstance(game, Avissinia)
+        players = [make_opponent("avissinia", "medium", s, seed) for s in range(4)]
+        for _ in range(random.Random(seed).randrange(30, 46)):
+            seat = game.current_player
+            assert seat is not None
+            game.apply(players[seat].decide(game.observation(seat)))
+        me = game.current_player
+        assert me is not None
+        yield seed, game, me, game.observation(me)
+
+
 def test_reading_the_plays_puts_the_hidden_cards_with_their_holders_more_often() -> None:
     """Policy-based inference: over many positions from games medium players played, worlds
     weighted by how likely each seat's plays were place more hidden cards with the seat
@@ -127,17 +145,7 @@ def test_reading_the_plays_puts_the_hidden_cards_with_their_holders_more_often()
 
     uniform_total = weighted_total = 0.0
     positions = 0
-    for seed in range(20):
-        game = new_game("avissinia", seed=seed)
-        assert isinstance(game, Avissinia)
-        players = [make_opponent("avissinia", "medium", s, seed) for s in range(4)]
-        for _ in range(random.Random(seed).randrange(30, 46)):  # late in the second deal
-            seat = game.current_player
-            assert seat is not None
-            game.apply(players[seat].decide(game.observation(seat)))
-        me = game.current_player
-        assert me is not None
-        obs = game.observation(me)
+    for seed, game, me, obs in late_positions():
         reading = Reading(obs, temperature=0.5, slack=0.1)
         assert reading.plays  # the others have played in this deal
         holder = {c: s for s, hand in enumerate(game.hands) if s != me for c in hand}
@@ -163,17 +171,7 @@ def test_the_chain_walks_to_worlds_that_place_the_hidden_cards_with_their_holder
 
     uniform_total = chain_total = 0.0
     positions = 0
-    for seed in range(20):
-        game = new_game("avissinia", seed=seed)
-        assert isinstance(game, Avissinia)
-        players = [make_opponent("avissinia", "medium", s, seed) for s in range(4)]
-        for _ in range(random.Random(seed).randrange(30, 46)):  # late in the second deal
-            seat = game.current_player
-            assert seat is not None
-            game.apply(players[seat].decide(game.observation(seat)))
-        me = game.current_player
-        assert me is not None
-        obs = game.observation(me)
+    for seed, game, me, obs in late_positions():
         holder = {c: s for s, hand in enumerate(game.hands) if s != me for c in hand}
         unseen = sorted(unseen_cards(obs))
 
