@@ -44,6 +44,7 @@ from typing import Any
 
 from . import replay_coding as coding
 from .base import Game, GameError
+from .opponents import run_to_end
 
 LINK_VERSION = 2  # what ``encode`` writes
 READ_VERSIONS = (1, 2)  # what ``decode`` reads
@@ -251,8 +252,6 @@ def _inflate(data: bytes) -> bytes:
 
 def decode(text: str) -> Replay:
     """Read a replay link (the part after ``replay=``); raise ReplayError if it is bad."""
-    from .opponents import run_to_end
-
     replay, _ = run_to_end(decode_steps(text))
     return replay
 
@@ -285,13 +284,15 @@ def decode_steps(text: str) -> Reading:
     return (yield from _parse_body(body, version))
 
 
-class _Slices:
-    """Says when a slice of time is used up (checked every few moves: the clock costs)."""
+class Slices:
+    """Says when a slice of time is used up, so sliced work (reading a link, laying out a
+    match, a review) hands control back to the page.  ``number`` lets a cheap loop read
+    the clock only every 16th time."""
 
     def __init__(self) -> None:
         self.start = time.perf_counter()
 
-    def due(self, number: int) -> bool:
+    def due(self, number: int = 0) -> bool:
         if number % 16 or time.perf_counter() - self.start < SLICE_SECONDS:
             return False
         self.start = time.perf_counter()
@@ -349,7 +350,7 @@ def _read_moves(game: Game[Any, Any], count: int, pick: Callable[[list[str]], in
                 ) -> Generator[None, None, list[str]]:
     """Play ``count`` moves on ``game``, each the legal action ``pick`` reads from the log."""
     actions: list[str] = []
-    clock = _Slices()
+    clock = Slices()
     for number in range(1, count + 1):
         if clock.due(number):
             yield
@@ -453,8 +454,6 @@ class ReplayStepper:
     """
 
     def __init__(self, replay: Replay | Game[Any, Any]) -> None:
-        from .opponents import run_to_end
-
         run_to_end(self._build(replay))
 
     @classmethod
@@ -472,7 +471,7 @@ class ReplayStepper:
         self._checkpoints: list[Game[Any, Any]] = [game.clone()]
         self.movers: list[int] = []  # the seat that made each action
         self.deal_starts: list[int] = [0]
-        clock = _Slices()
+        clock = Slices()
         for number, action in enumerate(replay.actions, 1):
             if clock.due(number):
                 yield

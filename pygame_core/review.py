@@ -31,14 +31,13 @@ from typing import Any, TypeVar
 
 from .base import Game
 from .opponents import SearchOpponent, make_opponent, run_to_end
-from .replay import Replay, ReplayStepper
+from .replay import Replay, ReplayStepper, Slices
 from .views import SEAT_NAMES, narrate
 from .views.comforts import hint_text
 
 NOISE_SIGMAS = 2.0  # a cost must exceed this many standard errors to be marked
 MIN_COST = 0.75  # ... and this much, in the search's unit
 WORLDS = 32  # sampled worlds per decision
-SLICE_SECONDS = 0.008  # the page gets control back at least this often
 LEVEL = "hard"
 
 __all__ = ["Decision", "Review", "review", "run_to_end"]
@@ -151,7 +150,7 @@ def review(
     seed = stepper.replay.seed if seed is None else seed
     started = time.perf_counter()
     result = Review(seat)
-    clock = _Slices()
+    clock = Slices()
     chosen = _decision_steps(stepper, seat, deal, steps)
     for number, step in enumerate(chosen):
         if progress is not None:
@@ -181,23 +180,10 @@ def review(
     return result
 
 
-class _Slices:
-    """Yields control back when a slice of time has passed."""
-
-    def __init__(self) -> None:
-        self.start = time.perf_counter()
-
-    def due(self) -> bool:
-        if time.perf_counter() - self.start > SLICE_SECONDS:
-            self.start = time.perf_counter()
-            return True
-        return False
-
-
 def _evaluate(
     adviser: SearchOpponent, state: Game[Any, Any], seat: int, stepper: ReplayStepper,
     step: int, legal: list[str], worlds: int, rng: random.Random, names: Sequence[str],
-    clock: _Slices,
+    clock: Slices,
 ) -> Generator[None, None, Decision]:
     played = stepper.replay.actions[step]
     obs = state.observation(seat)
@@ -222,7 +208,7 @@ def _evaluate(
     )
 
 
-def _sliced(work: Generator[None, None, T], clock: _Slices) -> Generator[None, None, T]:
+def _sliced(work: Generator[None, None, T], clock: Slices) -> Generator[None, None, T]:
     """Run ``work``, passing its pauses on only when a slice of time is used up."""
     while True:
         try:

@@ -101,12 +101,11 @@
   function ghost(box, element, rect) {
     var copy = element.cloneNode(true);
     copy.removeAttribute("id");
-    // A picture, not a control: no move, menu or tab stop (tests and the page look moves up
-    // by data-action, and a hidden layer must hold nothing focusable).
+    // A picture, not a control (the inert layer already keeps it out of focus): no move or
+    // menu that a look-up of the table's moves by data-action could find.
     [copy].concat(Array.prototype.slice.call(copy.querySelectorAll("*"))).forEach(function (el) {
       el.removeAttribute("data-action");
       el.removeAttribute("popovertarget");
-      if (el.matches("button, [tabindex]")) el.setAttribute("tabindex", "-1");
     });
     copy.classList.add("ghost");
     copy.style.left = rect.left + "px";
