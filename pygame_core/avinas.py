@@ -877,17 +877,28 @@ def hand_balance(record: dict[str, Any], side: int) -> int:
     return int(against[1 - side] - against[side])
 
 
-def world_from_observation(obs: AvinasObservation, rng: random.Random) -> Avinas:
-    """A full state consistent with ``obs``: the unseen cards dealt at random.
+class HiddenLayout(NamedTuple):
+    """Where the cards a seat cannot see may lie, by everything it has seen."""
 
-    For the opponents' search (determinization).  Known cards stay where they are: the
-    seat's hand, the exposed special cards, the dealer's sight of his partner's specials and
-    every card played.  The rest go to the other hands by their sizes, never giving a player
-    a suit he has shown void in (failing to follow, or leading trick 2 without a trump).
-    Bids are honoured softly: deals where a bidder holds fewer trumps in every suit than he
-    bid are redrawn a few times.  A hidden face-down card is one of its leader's cards,
-    chosen to match the signal when the partner's side has read it.
-    """
+    known: list[list[Card]]  # each seat's cards still held whose place is known
+    played_by: list[list[Card]]  # each seat's cards played this hand (the trick's included)
+    unseen: list[Card]  # the cards to deal to the other seats
+    need: list[int]  # how many of them each seat holds (a face-down lead's card counted)
+    voids: list[set[int]]  # the effective suits each seat has shown it lacks
+    bids: dict[int, int]  # seat -> its bid, for the bidders
+    tricks: list[tuple[int, tuple[tuple[int, Card], ...], int, bool]]
+    shown: list[tuple[int, Card | None]]  # the trick in progress (None: face down)
+    facedown: bool
+    trump: int | None
+
+    def fits_bids(self, seat: int, held: list[Card]) -> bool:
+        """Whether ``held`` (the seat's cards still in hand) could have made its bid."""
+        bid = self.bids.get(seat)
+        return bid is None or best_trump_suit(held + self.played_by[seat])[0] >= bid
+
+
+def hidden_layout(obs: AvinasObservation) -> HiddenLayout:
+    """The constraints on the hidden cards (see ``world_from_observation``)."""
     seat: int = obs["seat"]
     trump = None if obs["trump"] is None else SUITS.index(obs["trump"])
     known: list[list[Card]] = [[] for _ in range(PLAYERS)]
@@ -919,12 +930,42 @@ def world_from_observation(obs: AvinasObservation, rng: random.Random) -> Avinas
     placed = {c for row in known for c in row} | {c for row in played_by for c in row}
     unseen = [c for c in short_pack() if c not in placed]
     bids = {b["seat"]: b["bid"] for b in obs["bids"] if b["bid"]}
-    hands: list[list[Card]] = []
+    return HiddenLayout(known, played_by, unseen, need, voids, bids, tricks, shown, facedown,
+                        trump)
+
+
+def deal_extra(layout: HiddenLayout, rng: random.Random) -> list[list[Card]]:
+    """The unseen cards dealt to the other seats at random, within the voids; deals where a
+    bidder could not have made his bid are redrawn a few times (bids are honoured softly)."""
+    extra: list[list[Card]] = []
     for _ in range(12):
-        extra = _deal_unseen(unseen, need, voids, trump, rng)
-        hands = [known[s] + extra[s] for s in range(PLAYERS)]
-        if all(best_trump_suit(hands[s] + played_by[s])[0] >= b for s, b in bids.items()):
+        extra = _deal_unseen(layout.unseen, layout.need, layout.voids, layout.trump, rng)
+        if all(layout.fits_bids(s, layout.known[s] + extra[s]) for s in layout.bids):
             break
+    return extra
+
+
+def world_from_observation(obs: AvinasObservation, rng: random.Random,
+                           extra: list[list[Card]] | None = None) -> Avinas:
+    """A full state consistent with ``obs``: the unseen cards dealt at random, or as
+    ``extra`` gives them (each seat's unseen cards, as ``_deal_unseen`` deals them).
+
+    For the opponents' search (determinization).  Known cards stay where they are: the
+    seat's hand, the exposed special cards, the dealer's sight of his partner's specials and
+    every card played.  The rest go to the other hands by their sizes, never giving a player
+    a suit he has shown void in (failing to follow, or leading trick 2 without a trump).
+    Bids are honoured softly: deals where a bidder holds fewer trumps in every suit than he
+    bid are redrawn a few times.  A hidden face-down card is one of its leader's cards,
+    chosen to match the signal when the partner's side has read it.
+    """
+    seat: int = obs["seat"]
+    layout = hidden_layout(obs)
+    known, played_by, trump = layout.known, [list(p) for p in layout.played_by], layout.trump
+    tricks, shown, facedown = layout.tricks, layout.shown, layout.facedown
+    hidden_leader = shown[0][0] if shown and shown[0][1] is None else None
+    if extra is None:
+        extra = deal_extra(layout, rng)
+    hands = [known[s] + extra[s] for s in range(PLAYERS)]
     trick = list(shown)
     if hidden_leader is not None:
         own = hands[hidden_leader]

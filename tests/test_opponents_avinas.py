@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from conftest import count_slices, play_with
@@ -208,3 +210,114 @@ def test_hard_playouts_stop_at_the_end_of_the_hand() -> None:
     old_world = baseline.world(obs, random.Random(4))
     playout(old_world, seat)
     assert old_world.is_over or old_world.dealer != obs["dealer"]  # it dealt again
+
+
+# --- hard reads the others' card plays ------------------------------------------------------
+
+
+def reading_positions(seeds: range = range(20)) -> Iterator[tuple[int, Avinas, int, Any]]:
+    """Positions from games four medium players played, stopped in the play of a hand at
+    trick 2 or later where the seat to play has a choice: (seed, game, seat, observation)."""
+    for seed in seeds:
+        game = new(seed)
+        players = [make_opponent("avinas", "medium", s, seed) for s in range(4)]
+        stop_at = random.Random(seed).randrange(12, 26)
+        for moves in range(300):
+            seat = game.current_player
+            assert seat is not None and not game.is_over
+            obs = game.observation(seat)
+            if (moves >= stop_at and obs["phase"] == "play" and obs["trump"] is not None
+                    and obs["trick_number"] >= 2 and len(obs["legal"]) > 1):
+                yield seed, game, seat, obs
+                break
+            game.apply(players[seat].decide(obs))
+
+
+def true_hand_then(game: Avinas, seat: int) -> list[Card]:
+    """The cards ``seat`` still held before the trick in progress, a face-down lead's
+    card included (it lies on the table, hidden)."""
+    held = list(game.hands[seat])
+    if game.trick and game.facedown and game.trick[0][0] == seat:
+        held.append(game.trick[0][1])
+    return held
+
+
+def test_the_reading_sees_medium_make_the_plays_it_made_in_the_true_deal() -> None:
+    """The reading rebuilds, for each card another seat played this hand, the table that
+    seat saw; in the true deal medium's rule picks the card it really played (all but a
+    few plays that hang on what only that seat saw, such as its partner's signal)."""
+    from pygame_core.avinas import hidden_layout
+    from pygame_core.opponents.avinas import PlayReading
+
+    agree = total = 0
+    for _, game, _, obs in reading_positions():
+        reading = PlayReading(obs, hidden_layout(obs), slack=0.1)
+        assert reading.plays
+        for past in reading.plays:
+            total += 1
+            agree += reading.chance(past, true_hand_then(game, past.seat) + past.later) > 0.5
+    assert total > 150
+    assert agree / total > 0.93
+
+
+def test_the_chain_places_the_hidden_cards_with_their_holders_more_often() -> None:
+    """Hard's sampler: every deal it gives fits the observation (sizes, the seat's own
+    hand, the voids shown, exactly the unseen cards), and over many positions it puts more
+    hidden cards with the seat that truly holds them than the uniform sampler does."""
+    from pygame_core.avinas import hidden_layout
+    from pygame_core.opponents import run_to_end
+    from pygame_core.opponents.avinas import HandChain, PlayReading
+    from pygame_core.opponents.search import walk
+
+    uniform_total = chain_total = 0.0
+    positions = accepted = 0
+    for seed, game, me, obs in reading_positions():
+        layout = hidden_layout(obs)
+        holder = {c: s for s in range(4) if s != me for c in true_hand_then(game, s)}
+
+        def right(world: Avinas, me: int = me, holder: dict[Card, int] = holder) -> float:
+            return sum(holder.get(c) == s for s in range(4) if s != me
+                       for c in true_hand_then(world, s)) / len(holder)
+
+        rng = random.Random(seed)
+        uniform_total += sum(right(world_from_observation(obs, rng)) for _ in range(30)) / 30
+        chain = HandChain(layout, PlayReading(obs, layout, slack=0.1), rng)
+        run_to_end(walk(chain.step, 60, rng, 1.0))
+        placed = 0.0
+        for _ in range(30):
+            for _ in range(4):
+                chain.step(rng)
+            assert sorted(c for cards in chain.extra for c in cards) == sorted(layout.unseen)
+            assert [len(cards) for cards in chain.extra] == layout.need
+            eff = trump_tables(SUITS.index(obs["trump"]))[0]
+            for s, cards in enumerate(chain.extra):
+                assert not any(eff[c] in layout.voids[s] for c in cards)
+            world = world_from_observation(obs, rng, chain.extra)
+            assert world.observation(me)["hand"] == obs["hand"]
+            placed += right(world)
+        chain_total += placed / 30
+        positions += 1
+        accepted += chain.accepted
+    assert positions >= 15 and accepted > 0
+    print(f"uniform {uniform_total / positions:.1%}, chain {chain_total / positions:.1%}")
+    assert chain_total / positions > uniform_total / positions + 0.06
+
+
+def test_hard_reading_the_plays_does_not_peek_when_the_hidden_cards_are_redealt() -> None:
+    """In the play of a hand, where hard reads the others' plays: a deal that differs only
+    in the hidden cards (another world consistent with the seat's observation) gives the
+    same observation and the same decision."""
+    checked = 0
+    for seed, game, me, obs in reading_positions(range(8)):
+        world = world_from_observation(obs, random.Random(seed + 100))
+        other = game.clone()
+        other.hands = [list(h) for h in world.hands]
+        other.trick = list(world.trick)  # a face-down lead's card is hidden too
+        if other.hands == game.hands:
+            continue
+        assert other.observation(me) == obs
+        choices = [quick(make_opponent("avinas", "hard", me, seed), 12).decide(o)
+                   for o in (obs, other.observation(me))]
+        assert choices[0] == choices[1]
+        checked += 1
+    assert checked >= 5

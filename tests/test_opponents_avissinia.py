@@ -13,7 +13,7 @@ from pygame_core import new_game, parse_cards
 from pygame_core.avissinia import Avissinia, scripted_deck, world_from_observation
 from pygame_core.cards import Card
 from pygame_core.opponents import Opponent, SearchOpponent, make_opponent
-from pygame_core.opponents.search import Budget
+from pygame_core.opponents.search import Budget, walk
 
 LEVELS = ["easy", "medium", "hard"]
 
@@ -183,7 +183,7 @@ def test_the_chain_walks_to_worlds_that_place_the_hidden_cards_with_their_holder
         rng = random.Random(seed)
         uniform_total += sum(right(deal_hidden(obs, rng).hands) for _ in range(30)) / 30
         chain = Chain(obs, Reading(obs, temperature=0.3, slack=0.1), rng)
-        run_to_end(chain.walk(100, rng, 1.0))
+        run_to_end(walk(chain.step, 100, rng, 1.0))
         placed = 0.0
         for _ in range(30):
             for _ in range(6):

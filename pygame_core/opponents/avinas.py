@@ -23,8 +23,10 @@ opponents can only gain.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
+from typing import NamedTuple
 
 from ..avinas import (
     BID,
@@ -34,6 +36,7 @@ from ..avinas import (
     KNOCK_BACK,
     NAMING,
     PLAY_OF,
+    SEVENS,
     SIMPLE,
     STOP,
     TRUMP,
@@ -41,15 +44,18 @@ from ..avinas import (
     Avinas,
     AvinasObservation,
     AvinasOptions,
+    HiddenLayout,
     best_trump_suit,
+    deal_extra,
     hand_balance,
+    hidden_layout,
     shown_voids,
     trump_tables,
     world_from_observation,
 )
 from ..cards import ACE, QUEEN, SEVEN, SUIT_NAMES, SUITS, Card, parse_card, short_pack
 from . import Opponent, SearchOpponent, Thinking
-from .search import Budget
+from .search import Budget, metropolis, walk
 
 _DEFAULTS = AvinasOptions()
 POINTS = _DEFAULTS.card_points()
@@ -591,11 +597,207 @@ class Hard2026(SearchOpponent[AvinasObservation]):
         return playout(self.after(world, action), self.seat)
 
 
+# --- inference: what the others' card plays say about their hands (hard) -------------------
+
+
+class _PastPlay(NamedTuple):
+    """A card another seat played this hand, with the table it played it on."""
+
+    seat: int
+    trick_number: int
+    prefix: list[tuple[int, Card | None]]  # the trick before the play
+    facedown: bool  # the trick was led face down
+    played: set[Card]  # every card seen played before it
+    voids: list[set[int]]  # the suits each seat had shown it lacked by then
+    later: list[Card]  # the seat's cards played from this one on (this one included)
+    action: str
+
+
+class PlayReading:
+    """The other seats' card plays of this hand, scored in any world by medium's play.
+
+    Policy-based inference as in Avissinia, but medium's Avinas play is a rule, not a score:
+    the chance of a play is ``1 - slack`` when medium, holding the world's hand then, makes
+    it, plus ``slack`` spread over the legal plays (for humans and other levels).  Leads face
+    down and the no-sevens declarer's first lead (naming the trump) are not read.
+    """
+
+    def __init__(self, obs: AvinasObservation, layout: HiddenLayout, slack: float) -> None:
+        assert layout.trump is not None
+        self.me: int = obs["seat"]
+        self.layout = layout
+        self.slack = slack
+        self.tables = trump_tables(layout.trump)
+        self.declarer: int | None = obs["declarer"]
+        self.high_bid: int = obs["high_bid"]
+        self.points: list[int] = obs["points"]
+        self.holder = {parse_card(item["card"]): item["seat"] for item in obs["exposed"]}
+        self.medium = Medium("avinas", self.me, 0)
+        naming = obs["kind"] != SEVENS  # the declarer's first lead named the trump
+        rows: list[tuple[list[tuple[int, Card | None]], bool]] = [
+            (list(plays), down) for _, plays, _, down in layout.tricks]
+        rows.append((layout.shown, layout.facedown))
+        self.plays: list[_PastPlay] = []
+        seen: set[Card] = set()
+        for number, (plays, down) in enumerate(rows, start=1):
+            for j, (seat, card) in enumerate(plays):
+                readable = card is not None and seat != self.me and not (
+                    j == 0 and (down or (number == 1 and naming)))
+                if readable:
+                    assert card is not None
+                    prefix = list(plays[:j])
+                    voids = shown_voids(layout.tricks[:number - 1], prefix, down, layout.trump)
+                    self.plays.append(_PastPlay(seat, number, prefix, down, set(seen), voids,
+                                                [], str(PLAY_OF[card])))
+                if card is not None:
+                    seen.add(card)
+        for k, past in enumerate(self.plays):
+            past.later.extend(Avinas.parse_action(q.action).card  # type: ignore[misc]
+                              for q in self.plays[k:] if q.seat == past.seat)
+
+    def seats(self) -> set[int]:
+        return {p.seat for p in self.plays}
+
+    def seat_log_likelihood(self, seat: int, held: list[Card]) -> float:
+        """The log chance of ``seat``'s read plays when it still holds ``held``."""
+        total = 0.0
+        for past in self.plays:
+            if past.seat == seat:
+                total += math.log(self.chance(past, held + past.later))
+        return total
+
+    def chance(self, past: _PastPlay, hand: list[Card]) -> float:
+        legal = self._legal(past, hand)
+        if len(legal) < 2:
+            return 1.0
+        view = self._view(past, hand)
+        chosen = self.medium._play(view, legal)
+        agrees = 1.0 - self.slack if chosen == past.action else 0.0
+        return agrees + self.slack / len(legal)
+
+    def _legal(self, past: _PastPlay, hand: list[Card]) -> list[str]:
+        """The seat's legal plays then (the engine's rules, from the hand and the trick)."""
+        eff = self.tables[0]
+        if past.prefix:
+            first = past.prefix[0][1]
+            led = TRUMP if past.facedown or first is None else eff[first]
+            cards = [c for c in hand if eff[c] == led] or hand
+            return [str(PLAY_OF[c]) for c in cards]
+        if past.trick_number <= 2:
+            trumps = [str(PLAY_OF[c]) for c in hand if eff[c] == TRUMP]
+            if trumps or past.trick_number == 1:
+                return trumps
+            return [str(PLAY_OF[c]) for c in hand] + [str(a) for c in hand for a in FACEDOWN[c]]
+        return [str(PLAY_OF[c]) for c in hand]
+
+    def _view(self, past: _PastPlay, hand: list[Card]) -> _View:
+        """What medium saw at the play, holding ``hand`` (built without an observation)."""
+        view = _View.__new__(_View)
+        seat = past.seat
+        view.seat, view.side, view.partner = seat, seat % 2, (seat + 2) % 4
+        view.hand = hand
+        view.phase = "play"
+        view.declarer, view.high_bid = self.declarer, self.high_bid
+        view.trump = self.layout.trump
+        view.trick_number = past.trick_number
+        view.points = self.points
+        view.trick = past.prefix
+        view.facedown = past.facedown
+        view.partner_signal = None  # a signal is seen by one side only: not read
+        view.holder = {c: s for c, s in self.holder.items() if s != seat}
+        view.played = past.played
+        view.my_played = []
+        view.voids = past.voids
+        mine = set(hand)
+        view.out = [c for c in PACK if c not in mine and c not in past.played]
+        return view
+
+
+class HandChain:
+    """A Metropolis sampler over the other seats' hidden cards, whose stationary law is the
+    reading's posterior over the deals the hidden layout allows (voids kept exactly, bids as
+    the sampler keeps them).  A step swaps two cards between two seats' hidden cards; only
+    the two seats are rescored."""
+
+    def __init__(self, layout: HiddenLayout, reading: PlayReading, rng: random.Random) -> None:
+        self.layout = layout
+        self.reading = reading
+        self.extra = deal_extra(layout, rng)
+        self.seats = [s for s, cards in enumerate(self.extra) if cards]
+        self.scored = reading.seats()
+        self.eff = trump_tables(reading.layout.trump or 0)[0]
+        self.log_likelihood = {s: self._score(s, self.extra[s]) for s in self.scored}
+        self.steps = self.accepted = 0
+
+    def _score(self, seat: int, cards: list[Card]) -> float:
+        return self.reading.seat_log_likelihood(seat, self.layout.known[seat] + cards)
+
+    def step(self, rng: random.Random) -> None:
+        if len(self.seats) < 2:
+            return
+        a, b = rng.choice(self.seats), rng.choice(self.seats)
+        if a == b:
+            return  # a swap within one hand changes nothing: the chain stays (symmetric)
+        self.steps += 1
+        mine, theirs = self.extra[a], self.extra[b]
+        i, j = rng.randrange(len(mine)), rng.randrange(len(theirs))
+        give, take = mine[i], theirs[j]
+        voids, known = self.layout.voids, self.layout.known
+        if self.eff[take] in voids[a] or self.eff[give] in voids[b]:
+            return  # a deal the voids rule out
+        new_a = [*mine[:i], take, *mine[i + 1:]]
+        new_b = [*theirs[:j], give, *theirs[j + 1:]]
+        fits = self.layout.fits_bids
+        if (fits(a, known[a] + mine) and not fits(a, known[a] + new_a)) or (
+                fits(b, known[b] + theirs) and not fits(b, known[b] + new_b)):
+            return  # a bid the new hand could not have made
+        new = {s: self._score(s, cards) for s, cards in ((a, new_a), (b, new_b))
+               if s in self.scored}
+        delta = sum(new[s] - self.log_likelihood[s] for s in new)
+        if metropolis(delta, rng):
+            self.extra[a], self.extra[b] = new_a, new_b
+            self.log_likelihood.update(new)
+            self.accepted += 1
+
+
 class Hard(Hard2026):
-    """Today's hard: its playouts stop at the end of the hand, so the same time buys more
-    worlds."""
+    """Today's hard: worlds drawn by a chain from the posterior the other seats' card plays
+    of this hand give (``PlayReading``), and playouts that stop at the end of the hand."""
 
     level = "hard"
+    slack = 0.1  # the chance of a play medium would not make (humans, other levels)
+    burn_in = 60  # chain steps before the first world
+    steps = 4  # chain steps between worlds
+
+    def think(self, obs: AvinasObservation) -> Thinking:
+        self._chain: HandChain | None = None
+        if obs["phase"] == "play" and obs["trump"] is not None and len(obs["legal"]) > 1:
+            layout = hidden_layout(obs)
+            reading = PlayReading(obs, layout, self.slack)
+            if reading.plays:
+                chain = HandChain(layout, reading, self.rng)
+                yield from walk(chain.step, self.burn_in, self.rng, self.budget.slice_seconds)
+                yield  # the search starts a slice of its own
+                self._chain = chain
+        return (yield from super().think(obs))
+
+    def world(self, obs: AvinasObservation, rng: random.Random) -> Avinas:
+        chain: HandChain | None = getattr(self, "_chain", None)
+        if chain is None:
+            world = world_from_observation(obs, rng)
+        else:
+            for _ in range(self.steps):
+                chain.step(rng)
+            world = world_from_observation(obs, rng, chain.extra)
+        world.deal_next_hand = False
+        return world
+
+
+class HardUnread(Hard2026):
+    """Hard before it read the plays (arena only): uniform worlds, playouts that stop at
+    the end of the hand."""
+
+    level = "hard-unread"
 
     def world(self, obs: AvinasObservation, rng: random.Random) -> Avinas:
         world = world_from_observation(obs, rng)
@@ -605,4 +807,5 @@ class Hard(Hard2026):
 
 LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
+    "hard-unread": HardUnread,
 }

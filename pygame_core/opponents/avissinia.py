@@ -20,8 +20,6 @@ import copy
 import functools
 import math
 import random
-import time
-from collections.abc import Generator
 
 from ..avissinia import (
     CENTRE,
@@ -42,7 +40,7 @@ from ..avissinia import (
 )
 from ..cards import JACK, Card, parse_card
 from . import Observation, Opponent, SearchOpponent, Thinking, chance_of_any
-from .search import Budget, resample
+from .search import Budget, metropolis, resample, walk
 
 
 class _View:
@@ -412,7 +410,7 @@ class Hard(Hard2026):
             reading = Reading(obs, self.temperature, self.slack)
             if reading.plays:
                 chain = Chain(obs, reading, self.rng)
-                yield from chain.walk(self.burn_in, self.rng, self.budget.slice_seconds)
+                yield from walk(chain.step, self.burn_in, self.rng, self.budget.slice_seconds)
                 yield  # the search starts a slice of its own: none runs the two together
                 self._chain = chain
         return (yield from super().think(obs))
@@ -501,22 +499,11 @@ class Chain:
         changed = {place[i], place[j]} & self.scored
         new = {seat: self._score(seat) for seat in changed}
         delta = sum(new[s] - self.log_likelihood[s] for s in changed)
-        if delta >= 0 or rng.random() < math.exp(delta):
+        if metropolis(delta, rng):
             self.log_likelihood.update(new)
             self.accepted += 1
         else:
             cards[i], cards[j] = cards[j], cards[i]
-
-    def walk(self, steps: int, rng: random.Random, slice_seconds: float
-             ) -> Generator[None, None, None]:
-        """``steps`` steps, yielding every ``slice_seconds`` (the page's slices)."""
-        clock = time.perf_counter
-        slice_start = clock()
-        for _ in range(steps):
-            self.step(rng)
-            if clock() - slice_start > slice_seconds:
-                yield
-                slice_start = clock()
 
     def deal(self, rng: random.Random) -> HiddenDeal:
         """The chain's current deal, the stock in a fresh random order."""

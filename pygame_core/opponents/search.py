@@ -36,6 +36,24 @@ def resample(worlds: Sequence[World], log_weights: Sequence[float], rng: random.
     return worlds[-1]
 
 
+def metropolis(delta: float, rng: random.Random) -> bool:
+    """Whether a Metropolis chain keeps a proposal (symmetric) whose log-likelihood changes
+    by ``delta``: always when it rises, else with chance exp(delta)."""
+    return delta >= 0 or rng.random() < math.exp(delta)
+
+
+def walk(step: Callable[[random.Random], None], steps: int, rng: random.Random,
+         slice_seconds: float) -> Generator[None, None, None]:
+    """``steps`` steps of a chain, yielding every ``slice_seconds`` (the page's slices)."""
+    clock = time.perf_counter
+    slice_start = clock()
+    for _ in range(steps):
+        step(rng)
+        if clock() - slice_start > slice_seconds:
+            yield
+            slice_start = clock()
+
+
 @dataclass(frozen=True)
 class Budget:
     iterations: int = 200
