@@ -420,8 +420,10 @@ class Medium(Easy):
 # --- the hard level: sampled worlds, each played out by a fast sighted policy -------------
 
 
-def _quick_action(world: Avinas) -> Action:
-    """The playout policy: every hand in view, simple and fast."""
+def _quick_action(world: Avinas, sighted: bool = True) -> Action:
+    """The playout policy: simple and fast.  Sighted, it sees every hand; unsighted, it
+    knows only which cards the other three hold between them, as a player counting cards
+    would (not who holds which)."""
     phase = world.phase
     me = world.player
     hand = world.hands[me]
@@ -438,9 +440,14 @@ def _quick_action(world: Avinas) -> Action:
     eff, strength = tables
     trick = world.trick
     side = me % 2
-    opponents = (world.hands[(me + 1) % 4], world.hands[(me + 3) % 4])
+    if sighted:
+        opponents = (world.hands[(me + 1) % 4], world.hands[(me + 3) % 4])
+        partner_hand = world.hands[(me + 2) % 4]
+    else:
+        pool = [c for s in range(4) if s != me for c in world.hands[s]]
+        opponents, partner_hand = (pool, pool), pool
     if not trick:
-        return _quick_lead(world, hand, opponents, tables)
+        return _quick_lead(world, hand, opponents, tables, partner_hand)
     first = trick[0][1]
     led = TRUMP if world.facedown else eff[first]
     legal = [c for c in hand if eff[c] == led] or hand
@@ -450,7 +457,7 @@ def _quick_action(world: Avinas) -> Action:
     def overtaken(card: Card) -> bool:
         for s in later:
             if s % 2 != side:
-                theirs = world.hands[s]
+                theirs = world.hands[s] if sighted else pool
                 follow = [c for c in theirs if eff[c] == led] or theirs
                 if any(_beats(c, card, led, tables) for c in follow):
                     return True
@@ -465,7 +472,8 @@ def _quick_action(world: Avinas) -> Action:
 
 
 def _quick_lead(
-    world: Avinas, hand: list[Card], opponents: tuple[list[Card], list[Card]], tables: Tables
+    world: Avinas, hand: list[Card], opponents: tuple[list[Card], list[Card]], tables: Tables,
+    partner: list[Card],
 ) -> Action:
     eff, strength = tables
     trumps = [c for c in hand if eff[c] == TRUMP]
@@ -474,7 +482,6 @@ def _quick_lead(
     if world.trick_number <= 2 and top is not None:
         return PLAY_OF[top if strength[top] > their_top else min(trumps, key=strength.__getitem__)]
     if world.trick_number == 2:  # no trump: face down
-        partner = world.hands[(world.player + 2) % 4]
         ours = max((strength[c] for c in partner if eff[c] == TRUMP), default=0)
         if ours > their_top:
             return FACEDOWN[max(hand, key=POINTS.__getitem__)][0]
@@ -499,13 +506,13 @@ def _made_it(world: Avinas) -> bool:
     return world.points[declarer % 2] >= world.options.win_points and held >= world.high_bid
 
 
-def playout(world: Avinas, seat: int) -> float:
+def playout(world: Avinas, seat: int, sighted: bool = True) -> float:
     """Play the hand out with the quick policy; the penalty balance for ``seat``'s side,
     with card points as a small tie-break."""
     world.narrate = False  # the playout's own copy: nobody reads its narration
     hands = len(world.hand_records)
     while len(world.hand_records) == hands:
-        world._apply(_quick_action(world))  # legal by construction: no checks here
+        world._apply(_quick_action(world, sighted))  # legal by construction: no checks
     record = world.hand_records[-1]
     side = seat % 2
     points: list[int] = record.get("points", [0, 0])
@@ -594,7 +601,7 @@ class Hard2026(SearchOpponent[AvinasObservation]):
         return world_from_observation(obs, rng)
 
     def action_value(self, world: Avinas, action: str) -> float:
-        return playout(self.after(world, action), self.seat)
+        return playout(self.after(world, action), self.seat, self.sighted)
 
 
 # --- inference: what the others' card plays say about their hands (hard) -------------------
