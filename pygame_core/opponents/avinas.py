@@ -10,12 +10,17 @@ medium counts cards: which trumps and honours are still out, who has shown a voi
        voids.  Bids and knocks weigh the top trumps as well as the count.
 hard   samples the hidden cards consistently with everything it has seen (exposed cards,
        the cards played, the voids shown, the dealer's sight of his partner's specials, the
-       hand sizes and, softly, the bids) and plays every candidate out to the end of the
-       hand in each sample with a fast sighted policy (perfect-information Monte Carlo),
-       choosing the best mean of penalties written (pips and rams) for its side.
+       hand sizes and, softly, the bids), weighted by the others' card plays of this hand
+       (a Metropolis chain: a world is likelier when medium, holding its hands, would have
+       made those plays), and plays every candidate out to the end of the hand in each
+       sample, every seat played by a fast card-counting policy that knows which cards
+       the others hold between them but not who holds which (unsighted playouts), choosing
+       the best mean of penalties written (pips and rams) for its side.
        It searches its bids, knocks, knock-backs and plays; stopping is exact by rule.
-       Its playouts stop at the end of the hand.
-hard-2026 (arena only) the same, its playouts also dealing and bidding the next hand.
+hard-2026 (arena only) the search of 2026: uniform worlds, sighted playouts that also deal
+       and bid the next hand.
+hard-sighted (arena only) hard with sighted playouts; hard-unread (arena only) neither
+       reading nor unsighted: the second pass's hard.
 
 Every level stops a no-sevens hand as soon as its side has made it: after 61 points the
 opponents can only gain.
@@ -769,9 +774,12 @@ class HandChain:
 
 class Hard(Hard2026):
     """Today's hard: worlds drawn by a chain from the posterior the other seats' card plays
-    of this hand give (``PlayReading``), and playouts that stop at the end of the hand."""
+    of this hand give (``PlayReading``), played out by card counters (unsighted: measured
+    +0.11 +- 0.09 a deal over sighted playouts, 300 development deals) to the end of the
+    hand."""
 
     level = "hard"
+    sighted = False
     slack = 0.1  # the chance of a play medium would not make (humans, other levels)
     burn_in = 60  # chain steps before the first world
     steps = 4  # chain steps between worlds
@@ -800,6 +808,13 @@ class Hard(Hard2026):
         return world
 
 
+class HardSighted(Hard):
+    """Hard with sighted playouts, as the second pass had them (arena only)."""
+
+    level = "hard-sighted"
+    sighted = True
+
+
 class HardUnread(Hard2026):
     """Hard before it read the plays (arena only): uniform worlds, playouts that stop at
     the end of the hand."""
@@ -814,5 +829,5 @@ class HardUnread(Hard2026):
 
 LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
-    "hard-unread": HardUnread,
+    "hard-sighted": HardSighted, "hard-unread": HardUnread,
 }
