@@ -12,6 +12,8 @@ hard   samples the unseen cards many times (everything not in its hand, the cent
        a greedy playout, choosing the best average.
 hard-2026 (arena only) the same search over uniformly sampled deals: the baseline.
 hard-sir  (arena only) the first reading: each world resampled from four uniform deals.
+hard-unsighted (arena only) hard with playouts that count the unseen cards instead of
+       seeing every hand (what gained in Avinas; not here).
 """
 
 from __future__ import annotations
@@ -452,6 +454,16 @@ class Hard(Hard2026):
         return world_from_observation(obs, rng, chain.deal(rng))
 
 
+class HardUnsighted(Hard):
+    """Hard with unsighted playouts (arena only): every seat plays by the chance the
+    opponents hold a rank, as medium counts, not by the hands it sees.  It gained in Avinas;
+    here it measured -0.10 +- 0.53 a deal against hard (146 development deals), so hard
+    keeps its sighted playouts."""
+
+    level = "hard-unsighted"
+    sighted = False
+
+
 class HardResampled(Hard2026):
     """The first reading (arena only, for comparison): each world drawn from ``pool``
     uniform deals in proportion to its likelihood (sampling-importance-resampling)."""
@@ -556,5 +568,5 @@ def inferred_world(obs: AvissiniaObservation, rng: random.Random, reading: Readi
 
 LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
-    "hard-sir": HardResampled,
+    "hard-sir": HardResampled, "hard-unsighted": HardUnsighted,
 }
