@@ -43,6 +43,7 @@ class Oracle(Opponent):
         inner = make_opponent(game, "hard", seat, seed)
         assert isinstance(inner, SearchOpponent)
         inner.world = lambda obs, rng: self.truth.clone()  # type: ignore[method-assign]
+        inner.sighted = True  # in the true state, seeing every hand is what the cards allow
         self.inner = inner
 
     def think(self, obs: dict[str, Any]) -> Any:

@@ -321,3 +321,33 @@ def test_hard_reading_the_plays_does_not_peek_when_the_hidden_cards_are_redealt(
         assert choices[0] == choices[1]
         checked += 1
     assert checked >= 5
+
+
+def test_unsighted_playouts_do_not_depend_on_who_holds_the_hidden_cards() -> None:
+    """Hard's playouts play every seat as a card counter: the seat to play knows its own
+    hand and which cards the other three hold between them, not who holds which.  Swapping
+    cards between the other hands never changes its choice; the sighted policy (the
+    oracle's) does change it somewhere."""
+    from pygame_core.opponents.avinas import _quick_action
+
+    sighted_changed = checked = 0
+    for seed in range(30):
+        game = new(seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(8, 30)):
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        if game.is_over or game.phase != "play" or game.trump is None:
+            continue
+        me = game.current_player
+        assert me is not None
+        for _ in range(5):
+            other = game.clone()
+            a, b = [s for s in range(4) if s != me and other.hands[s]][:2]
+            i, j = rng.randrange(len(other.hands[a])), rng.randrange(len(other.hands[b]))
+            other.hands[a][i], other.hands[b][j] = other.hands[b][j], other.hands[a][i]
+            assert _quick_action(other, sighted=False) == _quick_action(game, sighted=False)
+            sighted_changed += _quick_action(other) != _quick_action(game)
+            checked += 1
+    assert checked > 50 and sighted_changed > 0

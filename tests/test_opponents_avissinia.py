@@ -277,3 +277,34 @@ def test_hard_yields_between_walking_the_chain_and_searching() -> None:
     hard.budget = Budget(iterations=4, seconds=None, slice_seconds=60.0)
     slices, choice = count_slices(hard, obs)
     assert slices == 1 and choice in obs["legal"]
+
+
+def test_unsighted_playouts_do_not_depend_on_who_holds_the_hidden_cards() -> None:
+    """Hard's playouts play every seat as medium counts: by the chance that the opponents
+    hold a rank among the cards it has not seen, not by where they lie.  Reshuffling the
+    other hands and the stock never changes its choice; the sighted policy (the oracle's)
+    does change it somewhere."""
+    from pygame_core.opponents.avissinia import _playout_choice
+
+    sighted_changed = checked = 0
+    for seed in range(30):
+        game = new_game("avissinia", seed=seed)
+        assert isinstance(game, Avissinia)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(2, 20)):
+            game.apply(rng.choice(game.legal_actions()))
+        me = game.current_player
+        assert me is not None
+        for _ in range(5):
+            other = game.clone()
+            places = [s for s in range(4) if s != me]
+            hidden = [c for s in places for c in other.hands[s]] + other.stock
+            rng.shuffle(hidden)
+            for s in places:
+                n = len(other.hands[s])
+                other.hands[s], hidden = sorted(hidden[:n]), hidden[n:]
+            other.stock = hidden
+            assert _playout_choice(other, sighted=False) == _playout_choice(game, sighted=False)
+            sighted_changed += _playout_choice(other) != _playout_choice(game)
+            checked += 1
+    assert checked == 150 and sighted_changed > 0

@@ -113,6 +113,9 @@ class SearchOpponent(Opponent[ObsT]):
     budget = _Budget()
     iterations = 0  # worlds searched for the last searched decision (for the benchmarks)
     playouts = 0  # and the playouts run in them (one per candidate per world)
+    # Whether the playouts play every seat with every hand in view, or as a player who
+    # counts the cards unseen without knowing who holds them (games that offer both).
+    sighted = True
 
     def think_for(self, obs: ObsT, seconds: float) -> Thinking:
         saved = self.budget
