@@ -28,7 +28,6 @@ opponents can only gain.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from typing import NamedTuple
@@ -60,7 +59,7 @@ from ..avinas import (
 )
 from ..cards import ACE, QUEEN, SEVEN, SUIT_NAMES, SUITS, Card, parse_card, short_pack
 from . import Opponent, SearchOpponent, Thinking
-from .search import Budget, metropolis, walk
+from .search import Budget, metropolis, seat_log_likelihood, walk
 
 _DEFAULTS = AvinasOptions()
 POINTS = _DEFAULTS.card_points()
@@ -672,11 +671,7 @@ class PlayReading:
 
     def seat_log_likelihood(self, seat: int, held: list[Card]) -> float:
         """The log chance of ``seat``'s read plays when it still holds ``held``."""
-        total = 0.0
-        for past in self.plays:
-            if past.seat == seat:
-                total += math.log(self.chance(past, held + past.later))
-        return total
+        return seat_log_likelihood(self.plays, seat, held, self.chance)
 
     def chance(self, past: _PastPlay, hand: list[Card]) -> float:
         legal = self._legal(past, hand)

@@ -42,7 +42,7 @@ from ..avissinia import (
 )
 from ..cards import JACK, Card, parse_card
 from . import Observation, Opponent, SearchOpponent, Thinking, chance_of_any
-from .search import Budget, metropolis, resample, walk
+from .search import Budget, metropolis, resample, seat_log_likelihood, walk
 
 
 class _View:
@@ -400,11 +400,7 @@ class Reading:
 
     def seat_log_likelihood(self, seat: int, hand: list[Card]) -> float:
         """The part of ``log_likelihood`` that is ``seat``'s own plays, given its hand."""
-        total = 0.0
-        for past in self.plays:
-            if past.seat == seat:
-                total += math.log(self.chance(past, hand + past.later))
-        return total
+        return seat_log_likelihood(self.plays, seat, hand, self.chance)
 
     def chance(self, past: _PastPlay, hand: list[Card]) -> float:
         """The softened medium policy's chance of ``past.play`` from ``hand``."""

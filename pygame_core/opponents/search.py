@@ -14,7 +14,7 @@ import random
 import time
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 Game = Any  # a pygame_core game state; kept loose so the search serves every game
 
@@ -40,6 +40,27 @@ def metropolis(delta: float, rng: random.Random) -> bool:
     """Whether a Metropolis chain keeps a proposal (symmetric) whose log-likelihood changes
     by ``delta``: always when it rises, else with chance exp(delta)."""
     return delta >= 0 or rng.random() < math.exp(delta)
+
+
+class ReadPlay(Protocol):
+    """A play another seat made this deal, as a game's reading keeps it."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def later(self) -> list[Any]:  # the seat's cards played from this one on (this one too)
+        ...
+
+
+Play = TypeVar("Play", bound=ReadPlay)
+
+
+def seat_log_likelihood(plays: Sequence[Play], seat: int, held: list[Any],
+                        chance: Callable[[Play, list[Any]], float]) -> float:
+    """The log chance of ``seat``'s plays among ``plays`` when it still holds ``held``: its
+    hand at each play is ``held`` plus the cards it has played since."""
+    return sum(math.log(chance(p, held + p.later)) for p in plays if p.seat == seat)
 
 
 def walk(step: Callable[[random.Random], None], steps: int, rng: random.Random,
