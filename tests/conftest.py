@@ -41,3 +41,19 @@ def count_slices(opponent: Any, obs: dict[str, Any]) -> tuple[int, str]:
     action, slices = drive(opponent.think(obs))
     assert action is not None
     return slices, action
+
+
+def decides_alike(game: str, level: str, seat: int, seed: int,
+                  observations: list[dict[str, Any]], iterations: int) -> bool:
+    """Whether fresh opponents of ``level`` (a search at fixed ``iterations``) make the same
+    decision from each of ``observations`` (the no-peeking tests)."""
+    from pygame_core.opponents import SearchOpponent, make_opponent
+    from pygame_core.opponents.search import Budget
+
+    choices = set()
+    for obs in observations:
+        opponent = make_opponent(game, level, seat, seed)
+        if isinstance(opponent, SearchOpponent):
+            opponent.budget = Budget(iterations=iterations, seconds=None)
+        choices.add(opponent.decide(obs))
+    return len(choices) == 1

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import count_slices, play_with
+from conftest import count_slices, decides_alike, play_with
 
 from pygame_core import new_game, parse_cards
 from pygame_core.avinas import (
@@ -316,9 +316,7 @@ def test_hard_reading_the_plays_does_not_peek_when_the_hidden_cards_are_redealt(
         if other.hands == game.hands:
             continue
         assert other.observation(me) == obs
-        choices = [quick(make_opponent("avinas", "hard", me, seed), 12).decide(o)
-                   for o in (obs, other.observation(me))]
-        assert choices[0] == choices[1]
+        assert decides_alike("avinas", "hard", me, seed, [obs, other.observation(me)], 12)
         checked += 1
     assert checked >= 5
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import count_slices, play_with
+from conftest import count_slices, decides_alike, play_with
 
 from pygame_core import new_game, parse_cards
 from pygame_core.avissinia import Avissinia, scripted_deck, world_from_observation
@@ -229,9 +229,7 @@ def test_hard_reading_the_plays_does_not_peek_when_the_hidden_cards_are_redealt(
         assert other.observation(me) == obs
         if len(obs["legal"]) < 2:
             continue
-        choices = [quick(make_opponent("avissinia", "hard", me, seed), 20).decide(o)
-                   for o in (obs, other.observation(me))]
-        assert choices[0] == choices[1]
+        assert decides_alike("avissinia", "hard", me, seed, [obs, other.observation(me)], 20)
         checked += 1
     assert checked >= 4
 
