@@ -53,11 +53,11 @@ class ReadPlay(Protocol):
         ...
 
 
-Play = TypeVar("Play", bound=ReadPlay)
+ReadPlayT = TypeVar("ReadPlayT", bound=ReadPlay)
 
 
-def seat_log_likelihood(plays: Sequence[Play], seat: int, held: list[Any],
-                        chance: Callable[[Play, list[Any]], float]) -> float:
+def seat_log_likelihood(plays: Sequence[ReadPlayT], seat: int, held: list[Any],
+                        chance: Callable[[ReadPlayT, list[Any]], float]) -> float:
     """The log chance of ``seat``'s plays among ``plays`` when it still holds ``held``: its
     hand at each play is ``held`` plus the cards it has played since."""
     return sum(math.log(chance(p, held + p.later)) for p in plays if p.seat == seat)
