@@ -349,3 +349,33 @@ def test_unsighted_playouts_do_not_depend_on_who_holds_the_hidden_cards() -> Non
             sighted_changed += _quick_action(other) != _quick_action(game)
             checked += 1
     assert checked > 50 and sighted_changed > 0
+
+
+def test_the_reading_counts_every_card_a_seat_played_later_even_unread_ones() -> None:
+    """A seat's hand at a read play is what it holds now plus every card it played since,
+    a face-down lead included (not read itself, but its card was in the hand)."""
+    from pygame_core.avinas import hidden_layout
+    from pygame_core.opponents.avinas import PlayReading
+
+    found = 0
+    for seed in range(200):
+        game = new(seed)
+        rng = random.Random(seed)
+        while not game.is_over and not (game.trick_number >= 3 and game.phase == "play"):
+            game.apply(rng.choice(game.legal_actions()))
+        if game.is_over or not game.tricks[1][3]:
+            continue  # trick 2 was not led face down
+        me = game.current_player
+        assert me is not None
+        leader, plays, _, _ = game.tricks[1]
+        if leader == me:
+            continue
+        obs = game.observation(me)
+        reading = PlayReading(obs, hidden_layout(obs), slack=0.1)
+        first = next(p for p in reading.plays if p.seat == leader)
+        assert first.trick_number == 1
+        assert plays[0][1] in first.later  # the face-down lead, played after trick 1
+        assert sorted(first.later) == sorted(
+            c for _, cards, _, _ in game.tricks for s, c in cards if s == leader)
+        found += 1
+    assert found >= 3

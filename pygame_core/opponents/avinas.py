@@ -649,22 +649,26 @@ class PlayReading:
             (list(plays), down) for _, plays, _, down in layout.tricks]
         rows.append((layout.shown, layout.facedown))
         self.plays: list[_PastPlay] = []
-        seen: set[Card] = set()
+        seen: list[Card] = []  # every card seen played, in order
+        played_by: list[list[int]] = [[] for _ in range(4)]  # each seat's, indexes into seen
+        starts: list[int] = []  # each read play's index into seen
         for number, (plays, down) in enumerate(rows, start=1):
             for j, (seat, card) in enumerate(plays):
-                readable = card is not None and seat != self.me and not (
+                if card is None:
+                    continue  # a face-down lead still hidden: its card is in the hand
+                readable = seat != self.me and not (
                     j == 0 and (down or (number == 1 and naming)))
                 if readable:
-                    assert card is not None
                     prefix = list(plays[:j])
                     voids = shown_voids(layout.tricks[:number - 1], prefix, down, layout.trump)
                     self.plays.append(_PastPlay(seat, number, prefix, down, set(seen), voids,
                                                 [], str(PLAY_OF[card])))
-                if card is not None:
-                    seen.add(card)
-        for k, past in enumerate(self.plays):
-            past.later.extend(Avinas.parse_action(q.action).card  # type: ignore[misc]
-                              for q in self.plays[k:] if q.seat == past.seat)
+                    starts.append(len(seen))
+                played_by[seat].append(len(seen))
+                seen.append(card)
+        for past, first in zip(self.plays, starts, strict=True):
+            # every card the seat played from this one on, read or not
+            past.later.extend(seen[i] for i in played_by[past.seat] if i >= first)
 
     def seats(self) -> set[int]:
         return {p.seat for p in self.plays}
