@@ -336,9 +336,14 @@
     });
     t = phase("last", t);
     if (still()) {
-      highlight(moved.map(function (m) { return m[0]; })
+      var marked = moved.map(function (m) { return m[0]; })
         .concat(appeared.length <= DEAL ? appeared.map(function (a) { return a[0]; }) : [])
-        .concat(flips));
+        .concat(flips);
+      // The last card played is always marked, even when a new deal appeared in the same
+      // frame (too many cards to mark) or it did not change place on screen.
+      var last = app.querySelector(".card.last[data-card]");
+      if (last && marked.indexOf(last) < 0) marked.push(last);
+      highlight(marked);
       phase("highlight", t);
       played(app);
       return;
