@@ -22,6 +22,9 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--no-first-run", "--disable-sync",
+    # Shared memory in /tmp, not /dev/shm, which containers keep small: a full /dev/shm
+    # crashes the renderer ("Target crashed").
+    "--disable-dev-shm-usage",
 ]
 # A frame's document may not have its body yet (about:blank, or still parsing): a
 # predicate that threw would end the wait instead of retrying it.
