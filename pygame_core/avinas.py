@@ -946,7 +946,8 @@ def deal_extra(layout: HiddenLayout, rng: random.Random) -> list[list[Card]]:
 
 
 def world_from_observation(obs: AvinasObservation, rng: random.Random,
-                           extra: list[list[Card]] | None = None) -> Avinas:
+                           extra: list[list[Card]] | None = None,
+                           layout: HiddenLayout | None = None) -> Avinas:
     """A full state consistent with ``obs``: the unseen cards dealt at random, or as
     ``extra`` gives them (each seat's unseen cards, as ``_deal_unseen`` deals them).
 
@@ -956,10 +957,11 @@ def world_from_observation(obs: AvinasObservation, rng: random.Random,
     a suit he has shown void in (failing to follow, or leading trick 2 without a trump).
     Bids are honoured softly: deals where a bidder holds fewer trumps in every suit than he
     bid are redrawn a few times.  A hidden face-down card is one of its leader's cards,
-    chosen to match the signal when the partner's side has read it.
+    chosen to match the signal when the partner's side has read it.  ``layout`` is
+    ``hidden_layout(obs)`` when the caller already has it (a search builds many worlds).
     """
     seat: int = obs["seat"]
-    layout = hidden_layout(obs)
+    layout = layout or hidden_layout(obs)
     known, played_by, trump = layout.known, [list(p) for p in layout.played_by], layout.trump
     tricks, shown, facedown = layout.tricks, layout.shown, layout.facedown
     hidden_leader = shown[0][0] if shown and shown[0][1] is None else None
@@ -1009,7 +1011,7 @@ def world_from_observation(obs: AvinasObservation, rng: random.Random,
     world.knocked_by = obs["knock"]
     world.knocked_back_by = obs["knock_back"]
     world.trick = [(s, c) for s, c in trick if c is not None]
-    world.tricks = tricks
+    world.tricks = list(tricks)  # its own list: a layout may serve many worlds
     world.trick_number = obs["trick_number"]
     world.facedown = facedown
     world.signal, world.signal_from = None, None

@@ -802,7 +802,7 @@ class Hard(Hard2026):
         else:
             for _ in range(self.steps):
                 chain.step(rng)
-            world = world_from_observation(obs, rng, chain.extra)
+            world = world_from_observation(obs, rng, chain.extra, chain.layout)
         world.deal_next_hand = False
         return world
 
