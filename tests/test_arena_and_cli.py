@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -36,6 +37,36 @@ def test_arena_rotates_seats_and_reports_each_level(
     assert easy == pytest.approx(-rand, abs=0.011)  # the two levels' advantages mirror
     assert easy > 0, "easy should beat random even over a dozen deals"
     assert measure in out and "match wins" in out and "decision mean" in out
+
+
+def test_arena_plays_a_repeated_seating_once_and_counts_it_as_played(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """easy,random,easy,random rotated by two seats every level where it sat: the same game
+    move for move, so the arena plays it once and counts its result again, giving the
+    figures it gave when it played all four rotations."""
+    import json
+
+    import pygame_core.arena as arena
+
+    def figures(path: Path) -> list[float]:
+        cli(["arena", "avinas", "--seats", "easy,random,easy,random", "--deals", "3",
+             "--seed", "7", "--per-deal", str(path)])
+        return [json.loads(line)["advantage"]["easy"] for line in path.read_text().splitlines()]
+
+    games: list[int] = []
+    real_play = arena.play
+    monkeypatch.setattr(arena, "play", lambda *a: (games.append(1), real_play(*a)))
+    reused = figures(tmp_path / "reused.jsonl")
+    assert len(games) == 3 * 2
+
+    def never_replayed(seen: object, seats: object) -> None:
+        return None  # all four rotations played
+
+    monkeypatch.setattr(arena, "_replayed", never_replayed)
+    games.clear()
+    assert figures(tmp_path / "all.jsonl") == reused
+    assert len(games) == 3 * 4
 
 
 def test_arena_refuses_a_wrong_seat_count() -> None:
