@@ -350,7 +350,7 @@ class Avinas(Game[Action, AvinasOptions]):
                 dealt[seat].extend(pack[top:top + PACKET])
                 top += PACKET
         self.dealt = dealt
-        self.hands = [sorted(h, key=_display_key) for h in dealt]
+        self.hands = [sorted(h, key=hand_order) for h in dealt]
         self.specials = [(h[SPECIAL[0]], h[SPECIAL[1]]) for h in dealt]
         # Ruling 2: the dealer's opponents' special cards are shown to all; the dealer's
         # own side shows only its sevens.
@@ -826,7 +826,8 @@ class Avinas(Game[Action, AvinasOptions]):
         return state
 
 
-def _display_key(card: Card) -> tuple[int, int]:
+def hand_order(card: Card) -> tuple[int, int]:
+    """The order a hand is kept in (and shown): by suit, then rank."""
     return card.suit, card.rank
 
 
@@ -992,7 +993,7 @@ def world_from_observation(obs: AvinasObservation, rng: random.Random,
     world.last = None
     world._legal = None
     world.dealer = obs["dealer"]
-    world.hands = [sorted(h, key=_display_key) for h in hands]
+    world.hands = [sorted(h, key=hand_order) for h in hands]
     world.dealt = [world.hands[s] + played_by[s] for s in range(PLAYERS)]
     world.exposed = [[] for _ in range(PLAYERS)]
     for item in obs["exposed"]:

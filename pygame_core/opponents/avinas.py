@@ -52,6 +52,7 @@ from ..avinas import (
     best_trump_suit,
     deal_extra,
     hand_balance,
+    hand_order,
     hidden_layout,
     shown_voids,
     trump_tables,
@@ -649,6 +650,7 @@ class PlayReading:
             (list(plays), down) for _, plays, _, down in layout.tricks]
         rows.append((layout.shown, layout.facedown))
         self.plays: list[_PastPlay] = []
+        self.memo: dict[tuple[int, tuple[Card, ...]], float] = {}  # log chances by hand
         seen: list[Card] = []  # every card seen played, in order
         played_by: list[list[int]] = [[] for _ in range(4)]  # each seat's, indexes into seen
         starts: list[int] = []  # each read play's index into seen
@@ -675,7 +677,7 @@ class PlayReading:
 
     def seat_log_likelihood(self, seat: int, held: list[Card]) -> float:
         """The log chance of ``seat``'s read plays when it still holds ``held``."""
-        return seat_log_likelihood(self.plays, seat, held, self.chance)
+        return seat_log_likelihood(self.plays, seat, held, self.chance, self.memo, hand_order)
 
     def chance(self, past: _PastPlay, hand: list[Card]) -> float:
         legal = self._legal(past, hand)
@@ -814,6 +816,17 @@ class HardSighted(Hard):
     sighted = True
 
 
+class HardMixed(Hard):
+    """Hard whose bids and knocks are searched with sighted playouts (arena only, on trial):
+    the card plays stay unsighted."""
+
+    level = "hard-mixed"
+
+    def think(self, obs: AvinasObservation) -> Thinking:
+        self.sighted = obs["phase"] in (BID, KNOCK, KNOCK_BACK)
+        return (yield from super().think(obs))
+
+
 class HardUnread(Hard2026):
     """Hard before it read the plays (arena only): uniform worlds, playouts that stop at
     the end of the hand."""
@@ -828,5 +841,5 @@ class HardUnread(Hard2026):
 
 LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
-    "hard-sighted": HardSighted, "hard-unread": HardUnread,
+    "hard-sighted": HardSighted, "hard-unread": HardUnread, "hard-mixed": HardMixed,
 }

@@ -355,6 +355,10 @@ class _PastPlay:
         self.later: list[Card] = []  # this seat's cards played at or after this play
 
 
+def _card_order(card: Card) -> Card:
+    return card  # the game keeps hands sorted by the cards' own order
+
+
 class Reading:
     """The other seats' plays of the current deal, replayed from the public record, ready
     to be scored in any sampled world by a softened medium policy.
@@ -379,6 +383,7 @@ class Reading:
         piles: list[list[Card]] = [[] for _ in range(PLAYERS)]
         counts = [HAND_SIZE] * PLAYERS
         self.plays: list[_PastPlay] = []
+        self.memo: dict[tuple[int, tuple[Card, ...]], float] = {}  # log chances by hand
         for i, (seat, play) in enumerate(plays):
             if i >= deal_start and seat != self.me:
                 view = _View.of(seat, self.partnership, self.card_points, self.jack_points,
@@ -400,7 +405,7 @@ class Reading:
 
     def seat_log_likelihood(self, seat: int, hand: list[Card]) -> float:
         """The part of ``log_likelihood`` that is ``seat``'s own plays, given its hand."""
-        return seat_log_likelihood(self.plays, seat, hand, self.chance)
+        return seat_log_likelihood(self.plays, seat, hand, self.chance, self.memo, _card_order)
 
     def chance(self, past: _PastPlay, hand: list[Card]) -> float:
         """The softened medium policy's chance of ``past.play`` from ``hand``."""
