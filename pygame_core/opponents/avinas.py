@@ -816,17 +816,6 @@ class HardSighted(Hard):
     sighted = True
 
 
-class HardMixed(Hard):
-    """Hard whose bids and knocks are searched with sighted playouts (arena only, on trial):
-    the card plays stay unsighted."""
-
-    level = "hard-mixed"
-
-    def think(self, obs: AvinasObservation) -> Thinking:
-        self.sighted = obs["phase"] in (BID, KNOCK, KNOCK_BACK)
-        return (yield from super().think(obs))
-
-
 class HardUnread(Hard2026):
     """Hard before it read the plays (arena only): uniform worlds, playouts that stop at
     the end of the hand."""
@@ -841,5 +830,5 @@ class HardUnread(Hard2026):
 
 LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
-    "hard-sighted": HardSighted, "hard-unread": HardUnread, "hard-mixed": HardMixed,
+    "hard-sighted": HardSighted, "hard-unread": HardUnread,
 }
