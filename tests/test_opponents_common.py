@@ -65,3 +65,38 @@ def test_thinking_for_a_time_searches_until_it_is_up_and_restores_the_budget() -
     with pytest.raises(StopIteration) as at_once:
         next(medium.think_for(obs, 0.05))
     assert at_once.value.value == make_opponent("avissinia", "medium", seat, 3).decide(obs)
+
+
+def test_racing_drops_a_candidate_clearly_behind_and_keeps_a_close_noisy_one() -> None:
+    from pygame_core.opponents.search import race
+
+    leader = [float(i % 5) for i in range(24)]
+    values = {
+        "steady loser": [x - 0.2 for x in leader],  # always a little behind: clearly worse
+        "leader": leader,
+        "noisy": [x + (1.0 if i % 2 else -1.3) for i, x in enumerate(leader)],  # in doubt
+    }
+    assert race(list(values), values, 3.0) == ["leader", "noisy"]
+    assert race(["noisy", "leader"], values, 3.0) == ["noisy", "leader"]  # order kept
+
+
+def test_a_racing_search_stops_once_one_candidate_is_left() -> None:
+    import random
+
+    from pygame_core.opponents import run_to_end
+    from pygame_core.opponents.search import RACE_START, Budget, pimc
+
+    rng = random.Random(3)
+    offsets = {"best": 0.0, "worse": -3.0, "worst": -5.0}
+
+    def score(world: float, action: str) -> float:
+        return world + offsets[action] + rng.gauss(0, 0.5)
+
+    budget = Budget(iterations=200, seconds=None)
+    best, means, worlds, playouts = run_to_end(
+        pimc(list(offsets), lambda: rng.uniform(-10, 10), score, budget, race_z=3.0))
+    assert best == "best" and worlds == RACE_START and playouts == 3 * RACE_START
+    assert means["worst"] < means["worse"] < means["best"]
+    best, _, worlds, playouts = run_to_end(
+        pimc(list(offsets), lambda: rng.uniform(-10, 10), score, budget))
+    assert best == "best" and worlds == 200 and playouts == 600  # no racing: every world

@@ -116,6 +116,9 @@ class SearchOpponent(Opponent[ObsT]):
     # Whether the playouts play every seat with every hand in view, or as a player who
     # counts the cards unseen without knowing who holds them (games that offer both).
     sighted = True
+    # Racing: drop the candidates this many standard errors behind the leader as the worlds
+    # come in (None: every candidate in every world, as hard-2026 searched).
+    race_z: float | None = None
 
     def think_for(self, obs: ObsT, seconds: float) -> Thinking:
         saved = self.budget
@@ -146,9 +149,9 @@ class SearchOpponent(Opponent[ObsT]):
         from .search import pimc
 
         rng = self.rng
-        best, means, self.iterations = yield from pimc(
-            candidates, lambda: self.world(obs, rng), self.action_value, self.budget)
-        self.playouts = self.iterations * len(candidates)
+        best, means, self.iterations, self.playouts = yield from pimc(
+            candidates, lambda: self.world(obs, rng), self.action_value, self.budget,
+            self.race_z)
         return best, means
 
     @staticmethod

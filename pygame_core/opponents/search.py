@@ -122,30 +122,65 @@ PACES_MS = {"instant": 0, "fast": 300, "normal": 800, "slow": 1400}
 PACE_SECONDS = {pace: thinking_seconds(ms) for pace, ms in PACES_MS.items()}
 
 
+# Racing (successive elimination): every RACE_EVERY worlds from RACE_START on, a candidate
+# whose paired difference from the leader is below zero by more than ``race_z`` standard
+# errors stops being played out, so the budget goes to the candidates still in doubt.
+RACE_START = 16
+RACE_EVERY = 8
+
+
 def pimc(
     candidates: list[str],
     sample_world: Callable[[], Game],
     score: Callable[[Game, str], float],
     budget: Budget,
-) -> Generator[None, None, tuple[str, dict[str, float], int]]:
-    """Return the candidate with the best mean score, every candidate's mean, and the
-    number of worlds searched."""
-    totals = dict.fromkeys(candidates, 0.0)
+    race_z: float | None = None,
+) -> Generator[None, None, tuple[str, dict[str, float], int, int]]:
+    """Return the candidate with the best mean score, every candidate's mean (over the
+    worlds it was played out in), the number of worlds searched and of playouts run.
+
+    With ``race_z``, candidates clearly behind the leader are dropped as the worlds come in
+    (``race``); the search stops early once one is left."""
+    values: dict[str, list[float]] = {a: [] for a in candidates}  # a score per world
+    live = list(candidates)
     clock = time.perf_counter
     started = slice_start = clock()
-    done = 0
+    done = playouts = 0
     while done < budget.iterations:
         world = sample_world()
-        for action in candidates:
-            totals[action] += score(world, action)
+        for action in live:
+            values[action].append(score(world, action))
             # Checked after every playout, not every world: under Pyodide one world's
             # playouts for all candidates can take longer than a whole slice.
             if clock() - slice_start > budget.slice_seconds:
                 yield
                 slice_start = clock()
         done += 1
+        playouts += len(live)
+        if (race_z is not None and done >= RACE_START and (done - RACE_START) % RACE_EVERY == 0):
+            live = race(live, values, race_z)
+            if len(live) == 1:
+                break
         if budget.seconds is not None and clock() - started > budget.seconds:
             break
-    means = {a: t / done for a, t in totals.items()}
-    best = max(candidates, key=lambda a: means[a])  # first of equals: the stable order
-    return best, means, done
+    means = {a: math.fsum(v) / len(v) for a, v in values.items()}
+    best = max(live, key=lambda a: means[a])  # first of equals: the stable order
+    return best, means, done, playouts
+
+
+def race(live: list[str], values: dict[str, list[float]], z: float) -> list[str]:
+    """The candidates of ``live`` not clearly worse than the leader: those whose mean
+    paired difference from it (over the same worlds) is not below zero by more than ``z``
+    standard errors.  Order kept."""
+    means = {a: math.fsum(values[a]) / len(values[a]) for a in live}
+    leader = max(live, key=lambda a: means[a])
+    ahead = values[leader]
+    kept = []
+    for action in live:
+        diffs = [x - y for x, y in zip(values[action], ahead, strict=True)]
+        n = len(diffs)
+        mean = math.fsum(diffs) / n
+        spread = math.sqrt(math.fsum((d - mean) ** 2 for d in diffs) / (n - 1))
+        if action == leader or mean + z * spread / math.sqrt(n) >= 0:
+            kept.append(action)
+    return kept
