@@ -46,6 +46,7 @@ import itertools
 import os
 import random
 import statistics
+import sys
 import threading
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -55,6 +56,9 @@ from typing import Any
 from pygame_core.opponents.search import thinking_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from conftest import play  # noqa: E402  (a move as a player makes it: through a card's menu)
+
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync"]
 LONG_MS = 50.0
@@ -357,7 +361,7 @@ def main() -> None:
                     "[data-action]", "els => els.map(e => e.dataset.action)")
                 moves += 1
                 moves_at.append((page.evaluate("performance.now()"), moves))
-                page.click(f"[data-action='{rng.choice(actions)}']")
+                play(page, rng.choice(actions))
             elif turn == "summary":
                 page.click("[data-cmd='next-round']")
             else:
