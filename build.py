@@ -300,7 +300,9 @@ def cmd_test(args: argparse.Namespace) -> None:
     extra = list(args.pytest_args)
     run(VENV_PY, "-m", "pytest", "-q", "-n", "2", "-m", "not browser", *extra)
     if (ROOT / "tests" / "browser").exists():
-        run(VENV_PY, "-m", "pytest", "-q", "-m", "browser", *extra)
+        # Only a renderer crash is run again (see tests/browser/conftest.py's `shared`).
+        run(VENV_PY, "-m", "pytest", "-q", "-m", "browser", "--reruns", "1",
+            "--only-rerun", "Target crashed", *extra)
 
 
 def main() -> None:

@@ -120,9 +120,24 @@ def new_context(browser_instance: Any, watch: Watch) -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
-def shared(new_context: Any) -> Any:
-    """One page that the table tests share; each test navigates it as it needs."""
-    return new_context().new_page()
+def _shared_page() -> dict[str, Any]:
+    return {}
+
+
+@pytest.fixture
+def shared(new_context: Any, _shared_page: dict[str, Any]) -> Any:
+    """One page that the table tests share; each test navigates it as it needs.
+
+    Chromium's renderer has crashed a few times in a whole run here ("Target crashed",
+    nothing to do with the page: it loaded and played as usual just before).  A crashed
+    page stays dead, so the next test gets a new one; the crashed test itself is run again
+    once (``--only-rerun "Target crashed"`` in build.py), never a test that failed an
+    assertion."""
+    if "page" not in _shared_page or _shared_page.get("crashed"):
+        page = new_context().new_page()
+        page.on("crash", lambda _: _shared_page.update(crashed=True))
+        _shared_page.update(page=page, crashed=False)
+    return _shared_page["page"]
 
 
 def open_page(page: Any, url: str) -> Any:
