@@ -142,6 +142,7 @@ def pimc(
     With ``race_z``, candidates clearly behind the leader are dropped as the worlds come in
     (``race``); the search stops early once one is left."""
     values: dict[str, list[float]] = {a: [] for a in candidates}  # a score per world
+    totals = dict.fromkeys(candidates, 0.0)  # summed as they come, as hard-2026 always did
     live = list(candidates)
     clock = time.perf_counter
     started = slice_start = clock()
@@ -149,7 +150,9 @@ def pimc(
     while done < budget.iterations:
         world = sample_world()
         for action in live:
-            values[action].append(score(world, action))
+            value = score(world, action)
+            values[action].append(value)
+            totals[action] += value
             # Checked after every playout, not every world: under Pyodide one world's
             # playouts for all candidates can take longer than a whole slice.
             if clock() - slice_start > budget.slice_seconds:
@@ -163,7 +166,7 @@ def pimc(
                 break
         if budget.seconds is not None and clock() - started > budget.seconds:
             break
-    means = {a: math.fsum(v) / len(v) for a, v in values.items()}
+    means = {a: totals[a] / len(values[a]) for a in candidates}
     best = max(live, key=lambda a: means[a])  # first of equals: the stable order
     return best, means, done, playouts
 
