@@ -120,12 +120,13 @@ def new_context(browser_instance: Any, watch: Watch) -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
-def _shared_page() -> dict[str, Any]:
+def shared_holder() -> dict[str, Any]:
+    """The shared page ("page"), and whether its renderer has crashed ("crashed")."""
     return {}
 
 
 @pytest.fixture
-def shared(new_context: Any, _shared_page: dict[str, Any]) -> Any:
+def shared(new_context: Any, shared_holder: dict[str, Any]) -> Any:
     """One page that the table tests share; each test navigates it as it needs.
 
     Chromium's renderer has crashed a few times in a whole run here ("Target crashed",
@@ -133,11 +134,11 @@ def shared(new_context: Any, _shared_page: dict[str, Any]) -> Any:
     page stays dead, so the next test gets a new one; the crashed test itself is run again
     once (``--only-rerun "Target crashed"`` in build.py), never a test that failed an
     assertion."""
-    if "page" not in _shared_page or _shared_page.get("crashed"):
+    if "page" not in shared_holder or shared_holder["crashed"]:
         page = new_context().new_page()
-        page.on("crash", lambda _: _shared_page.update(crashed=True))
-        _shared_page.update(page=page, crashed=False)
-    return _shared_page["page"]
+        page.on("crash", lambda _: shared_holder.update(crashed=True))
+        shared_holder.update(page=page, crashed=False)
+    return shared_holder["page"]
 
 
 def open_page(page: Any, url: str) -> Any:

@@ -50,11 +50,12 @@ GAMES = playable_games()
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _forget_on_the_shared_page(shared: Any) -> Iterator[None]:
+def _forget_on_the_shared_page(shared_holder: dict[str, Any]) -> Iterator[None]:
     """The other browser tests share the page: leave its storage as an empty one."""
     yield
-    if shared.url.startswith("http"):
-        shared.evaluate("localStorage.clear()")
+    page = shared_holder.get("page")
+    if page is not None and not shared_holder["crashed"] and page.url.startswith("http"):
+        page.evaluate("localStorage.clear()")
 
 
 def deal(site: str, game: str, extra: str = "") -> str:
