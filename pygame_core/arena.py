@@ -106,13 +106,6 @@ def play(
         game.apply(action)
 
 
-def _replayed(seen: dict[tuple[str, ...], list[float]], seats: tuple[str, ...]
-              ) -> list[float] | None:
-    """The result of this deal seed's game with the same levels in the same seats, if one
-    was played."""
-    return seen.get(seats)
-
-
 def parse_level_iterations(text: str | None, levels: list[str]) -> dict[str, int]:
     """``hard=240,hard-2026=60``: fixed iterations for some levels (e.g. each at the
     iterations it completes on the page at a pace, measured by the browser benchmark)."""
@@ -176,7 +169,7 @@ def run(args: argparse.Namespace) -> None:
             # A rotation that seats every level where an earlier one did (hard,hard-2026
             # alternating, rotated by two) replays the same game move for move: its
             # result is reused, which halves a head-to-head's time.
-            result = _replayed(seen, tuple(seats))
+            result = seen.get(tuple(seats))
             if result is None:
                 game = new_game(args.game, seed=seed, **options)
                 players = seat_players(args.game, seats, seed, args.iterations,

@@ -44,29 +44,35 @@ def test_arena_plays_a_repeated_seating_once_and_counts_it_as_played(
 ) -> None:
     """easy,random,easy,random rotated by two seats every level where it sat: the same game
     move for move, so the arena plays it once and counts its result again, giving the
-    figures it gave when it played all four rotations."""
+    figures that playing all four rotations gives."""
     import json
+    import statistics
 
     import pygame_core.arena as arena
+    from pygame_core import new_game
 
-    def figures(path: Path) -> list[float]:
-        cli(["arena", "avinas", "--seats", "easy,random,easy,random", "--deals", "3",
-             "--seed", "7", "--per-deal", str(path)])
-        return [json.loads(line)["advantage"]["easy"] for line in path.read_text().splitlines()]
+    levels = ["easy", "random", "easy", "random"]
+    expected = []
+    for seed in range(7, 10):
+        easy, rand = [], []
+        for r in range(4):
+            seats = levels[-r:] + levels[:-r] if r else levels
+            game = new_game("avinas", seed=seed)
+            players = arena.seat_players("avinas", seats, seed, None)
+            arena.play(game, players, {lv: [] for lv in seats}, 1)
+            for seat, level in enumerate(seats):
+                (easy if level == "easy" else rand).append(game.deal_result()[seat])
+        expected.append(statistics.fmean(easy) - statistics.fmean(rand))
 
     games: list[int] = []
     real_play = arena.play
     monkeypatch.setattr(arena, "play", lambda *a: (games.append(1), real_play(*a)))
-    reused = figures(tmp_path / "reused.jsonl")
+    path = tmp_path / "per-deal.jsonl"
+    cli(["arena", "avinas", "--seats", ",".join(levels), "--deals", "3", "--seed", "7",
+         "--per-deal", str(path)])
     assert len(games) == 3 * 2
-
-    def never_replayed(seen: object, seats: object) -> None:
-        return None  # all four rotations played
-
-    monkeypatch.setattr(arena, "_replayed", never_replayed)
-    games.clear()
-    assert figures(tmp_path / "all.jsonl") == reused
-    assert len(games) == 3 * 4
+    figures = [json.loads(line)["advantage"]["easy"] for line in path.read_text().splitlines()]
+    assert figures == pytest.approx(expected)
 
 
 def test_arena_refuses_a_wrong_seat_count() -> None:

@@ -361,10 +361,6 @@ class _PastPlay:
         self.later: list[Card] = []  # this seat's cards played at or after this play
 
 
-def _card_order(card: Card) -> Card:
-    return card  # the game keeps hands sorted by the cards' own order
-
-
 class Reading:
     """The other seats' plays of the current deal, replayed from the public record, ready
     to be scored in any sampled world by a softened medium policy.
@@ -411,7 +407,7 @@ class Reading:
 
     def seat_log_likelihood(self, seat: int, hand: list[Card]) -> float:
         """The part of ``log_likelihood`` that is ``seat``'s own plays, given its hand."""
-        return seat_log_likelihood(self.plays, seat, hand, self.chance, self.memo, _card_order)
+        return seat_log_likelihood(self.plays, seat, hand, self.chance, self.memo)
 
     def chance(self, past: _PastPlay, hand: list[Card]) -> float:
         """The softened medium policy's chance of ``past.play`` from ``hand``."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
@@ -59,10 +60,11 @@ ReadPlayT = TypeVar("ReadPlayT", bound=ReadPlay)
 def seat_log_likelihood(plays: Sequence[ReadPlayT], seat: int, held: list[Any],
                         chance: Callable[[ReadPlayT, list[Any]], float],
                         memo: dict[tuple[int, tuple[Any, ...]], float],
-                        hand_order: Callable[[Any], Any]) -> float:
+                        hand_order: Callable[[Any], Any] | None = None) -> float:
     """The log chance of ``seat``'s plays among ``plays`` when it still holds ``held``: its
     hand at each play is ``held`` plus the cards it has played since, in the order the
-    game keeps a hand in (``hand_order``: the order a player's ties are broken in).
+    game keeps a hand in (``hand_order``, or the cards' own order: the order a player's
+    ties are broken in).
 
     Each play's log chance is kept in ``memo`` by the hand: a chain comes back to the same
     hands again and again (about 80% of the Avinas reading's calls at the page's budget),
@@ -141,49 +143,48 @@ def pimc(
 
     With ``race_z``, candidates clearly behind the leader are dropped as the worlds come in
     (``race``); the search stops early once one is left."""
-    values: dict[str, list[float]] = {a: [] for a in candidates}  # a score per world
     totals = dict.fromkeys(candidates, 0.0)  # summed as they come, as hard-2026 always did
+    counts = dict.fromkeys(candidates, 0)  # the worlds each candidate was played out in
+    # Each world's score, kept only for racing (its paired differences).
+    values: dict[str, list[float]] = {a: [] for a in candidates}
     live = list(candidates)
     clock = time.perf_counter
     started = slice_start = clock()
-    done = playouts = 0
+    done = 0
     while done < budget.iterations:
         world = sample_world()
         for action in live:
             value = score(world, action)
-            values[action].append(value)
             totals[action] += value
+            counts[action] += 1
+            if race_z is not None:
+                values[action].append(value)
             # Checked after every playout, not every world: under Pyodide one world's
             # playouts for all candidates can take longer than a whole slice.
             if clock() - slice_start > budget.slice_seconds:
                 yield
                 slice_start = clock()
         done += 1
-        playouts += len(live)
-        if (race_z is not None and done >= RACE_START and (done - RACE_START) % RACE_EVERY == 0):
+        if race_z is not None and done >= RACE_START and (done - RACE_START) % RACE_EVERY == 0:
             live = race(live, values, race_z)
             if len(live) == 1:
                 break
         if budget.seconds is not None and clock() - started > budget.seconds:
             break
-    means = {a: totals[a] / len(values[a]) for a in candidates}
+    means = {a: totals[a] / counts[a] for a in candidates}
     best = max(live, key=lambda a: means[a])  # first of equals: the stable order
-    return best, means, done, playouts
+    return best, means, done, sum(counts.values())
 
 
 def race(live: list[str], values: dict[str, list[float]], z: float) -> list[str]:
     """The candidates of ``live`` not clearly worse than the leader: those whose mean
     paired difference from it (over the same worlds) is not below zero by more than ``z``
     standard errors.  Order kept."""
-    means = {a: math.fsum(values[a]) / len(values[a]) for a in live}
-    leader = max(live, key=lambda a: means[a])
-    ahead = values[leader]
+    leader = max(live, key=lambda a: statistics.fmean(values[a]))
     kept = []
     for action in live:
-        diffs = [x - y for x, y in zip(values[action], ahead, strict=True)]
-        n = len(diffs)
-        mean = math.fsum(diffs) / n
-        spread = math.sqrt(math.fsum((d - mean) ** 2 for d in diffs) / (n - 1))
-        if action == leader or mean + z * spread / math.sqrt(n) >= 0:
+        diffs = [x - y for x, y in zip(values[action], values[leader], strict=True)]
+        error = statistics.stdev(diffs) / math.sqrt(len(diffs))
+        if action == leader or statistics.fmean(diffs) + z * error >= 0:
             kept.append(action)
     return kept
