@@ -56,8 +56,8 @@ from typing import Any
 from pygame_core.opponents.search import thinking_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from conftest import play  # noqa: E402  (a move as a player makes it: through a card's menu)
+sys.path.insert(0, str(ROOT))
+from tests.browser.moves import actions_of, play  # noqa: E402  (moves made as a player makes them)
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync"]
@@ -357,8 +357,7 @@ def main() -> None:
                         "!document.getElementById('hint').textContent.startsWith('Thinking')",
                         timeout=120_000)
                     hints += 1
-                actions = page.eval_on_selector_all(
-                    "[data-action]", "els => els.map(e => e.dataset.action)")
+                actions = actions_of(page)
                 moves += 1
                 moves_at.append((page.evaluate("performance.now()"), moves))
                 play(page, rng.choice(actions))

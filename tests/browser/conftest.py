@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from .moves import STILL, actions_of, play  # noqa: F401  (the tests import them from here)
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -156,29 +158,3 @@ def settle(page: Any) -> str:
     return str(page.evaluate("document.body.dataset.turn"))
 
 
-def actions_of(page: Any) -> list[str]:
-    """The moves the page offers now (the test contract: data-action elements)."""
-    found = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
-    return [str(a) for a in found]
-
-
-STILL = "document.getAnimations().every(a => a.playState !== 'running')"
-OPEN_MENU = """(action) => {
-  const play = [...document.querySelectorAll('[data-action]')]
-    .find(e => e.dataset.action === action);
-  const menu = play && play.closest('[popover]');
-  return menu && !menu.matches(':popover-open') ? menu.id : null; }"""
-
-
-def play(page: Any, action: str, *, tap: bool = False, force: bool = False) -> None:
-    """Make a move as a player does: a card with several plays is tapped first, which opens
-    the menu of its plays, then the play is chosen."""
-    menu = page.evaluate(OPEN_MENU, action)
-    press = page.tap if tap else page.click
-    if menu:
-        # A forced tap lands where the card was when it was found: wait until the cards
-        # have stopped gliding, or it can land beside a card still moving into its place.
-        page.wait_for_function(STILL)
-        press(f"[popovertarget='{menu}']", force=force)
-        page.wait_for_selector(f"#{menu}:popover-open")
-    press(f"[data-action='{action}']", force=force)

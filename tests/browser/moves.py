@@ -1,0 +1,34 @@
+"""Moves made as a player makes them, for the browser tests and the browser benchmarks
+(kept out of conftest.py so a benchmark can import them without pytest's fixtures)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def actions_of(page: Any) -> list[str]:
+    """The moves the page offers now (the test contract: data-action elements)."""
+    found = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
+    return [str(a) for a in found]
+
+
+STILL = "document.getAnimations().every(a => a.playState !== 'running')"
+OPEN_MENU = """(action) => {
+  const play = [...document.querySelectorAll('[data-action]')]
+    .find(e => e.dataset.action === action);
+  const menu = play && play.closest('[popover]');
+  return menu && !menu.matches(':popover-open') ? menu.id : null; }"""
+
+
+def play(page: Any, action: str, *, tap: bool = False, force: bool = False) -> None:
+    """Make a move as a player does: a card with several plays is tapped first, which opens
+    the menu of its plays, then the play is chosen."""
+    menu = page.evaluate(OPEN_MENU, action)
+    press = page.tap if tap else page.click
+    if menu:
+        # A forced tap lands where the card was when it was found: wait until the cards
+        # have stopped gliding, or it can land beside a card still moving into its place.
+        page.wait_for_function(STILL)
+        press(f"[popovertarget='{menu}']", force=force)
+        page.wait_for_selector(f"#{menu}:popover-open")
+    press(f"[data-action='{action}']", force=force)
