@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import random
-import statistics
 import time
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
@@ -179,12 +178,15 @@ def pimc(
 def race(live: list[str], values: dict[str, list[float]], z: float) -> list[str]:
     """The candidates of ``live`` not clearly worse than the leader: those whose mean
     paired difference from it (over the same worlds) is not below zero by more than ``z``
-    standard errors.  Order kept."""
-    leader = max(live, key=lambda a: statistics.fmean(values[a]))
+    standard errors.  Order kept.  (Plain math, not ``statistics``: that module and its
+    imports would add to the page's start-up.)"""
+    leader = max(live, key=lambda a: math.fsum(values[a]))
     kept = []
     for action in live:
         diffs = [x - y for x, y in zip(values[action], values[leader], strict=True)]
-        error = statistics.stdev(diffs) / math.sqrt(len(diffs))
-        if action == leader or statistics.fmean(diffs) + z * error >= 0:
+        n = len(diffs)
+        mean = math.fsum(diffs) / n
+        error = math.sqrt(math.fsum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        if action == leader or mean + z * error >= 0:
             kept.append(action)
     return kept
