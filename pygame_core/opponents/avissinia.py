@@ -39,10 +39,10 @@ from ..avissinia import (
     move_cards,
     top_run,
     unseen_cards,
-    world_from_observation,
 )
 from ..cards import JACK, Card, parse_card
 from . import Observation, Opponent, SearchOpponent, Thinking, chance_of_any
+from .avissinia_playout import RankRound, play_out
 from .search import Budget, metropolis, resample, seat_log_likelihood, walk
 
 
@@ -186,128 +186,6 @@ class Medium(Opponent[AvissiniaObservation]):
         return best
 
 
-def _playout_choice(world: Avissinia, sighted: bool = True) -> Play:
-    """A quick, sighted version of the medium heuristic for the playouts.
-
-    In a sampled world every hand is known, so "could an opponent rob this run?" is a
-    lookup rather than a probability.  It is deterministic: every candidate is then played
-    out by the same policy in the same world, so the search compares the candidates and not
-    the playouts' luck (measured: about +0.8 points per deal against medium).
-    """
-    me = world.player
-    hand = world.hands[me]
-    options = world.options
-    points_of = _points_by_rank(options.card_points, options.jack_points)
-    partnership = options.partnership
-    threat = _sighted_threat(world, me) if sighted else _counted_threat(world, me)
-    # A run's value is counted only where it can matter (the hot path of the playouts):
-    # a top of a rank the hand lacks can be neither captured nor joined.
-    ranks = {card.rank for card in hand}
-    own = world.piles[me]
-    own_rank = own[-1].rank if own else -1
-    own_value = (_run_value(own, points_of)
-                 if own and (own_rank in ranks or threat[own_rank]) else 0)
-    own_risk = own_value * threat[own_rank] if own else 0.0
-    centre = world.centre
-    centre_rank = centre[-1].rank if centre else -1
-    centre_value = _run_value(centre, points_of) if centre_rank in ranks else 0
-    # The tops that can be captured, in the order the candidates are tried: the centre,
-    # then the other seats' piles.
-    tops = [(CENTRE, centre_rank, centre_value)] if centre_rank in ranks else []
-    tops += [(seat, pile[-1].rank, _run_value(pile, points_of))
-             for seat, pile in enumerate(world.piles)
-             if seat != me and pile and pile[-1].rank in ranks]
-    best = Play(hand[0], TRAIL)
-    best_score = -1e9
-    for card in hand:
-        rank = card.rank
-        points = points_of[rank]
-        threatened = threat[rank]
-        for target, top, taken in tops:
-            if top != rank:
-                continue
-            gain = taken + points
-            if target != CENTRE:
-                gain += -taken if partnership and target % 2 == me % 2 else taken // 2
-            run_value = taken + points + (own_value if own_rank == rank else 0)
-            score: float = gain - run_value * threatened + own_risk
-            if score > best_score:
-                best, best_score = Play(card, target), score
-        if own_rank == rank:
-            score = points - (own_value + points) * threatened + own_risk
-            if score > best_score:
-                best, best_score = Play(card, OWN), score
-        joined = centre_value if centre_rank == rank else 0
-        exposed = (points + joined) * threatened
-        score = -0.5 * exposed - 0.25 * points - 0.01 * rank  # lower ranks go first
-        if score > best_score:
-            best, best_score = Play(card, TRAIL), score
-    return best
-
-
-def _sighted_threat(world: Avissinia, me: int) -> list[float]:
-    """1 for each rank an opponent holds, else 0: every hand in view."""
-    partnership = world.options.partnership
-    threat = [0.0] * 13
-    for seat, other in enumerate(world.hands):
-        if seat != me and not (partnership and seat % 2 == me % 2):
-            for card in other:
-                threat[card.rank] = 1.0
-    return threat
-
-
-def _counted_threat(world: Avissinia, me: int) -> list[float]:
-    """The chance the opponents hold each rank, for a player who counts the cards he has
-    not seen (the other hands and the stock) but does not know where they lie."""
-    partnership = world.options.partnership
-    unseen = [0] * 13
-    opponents = 0
-    for seat, other in enumerate(world.hands):
-        if seat != me:
-            for card in other:
-                unseen[card.rank] += 1
-            if not (partnership and seat % 2 == me % 2):
-                opponents += len(other)
-    for card in world.stock:
-        unseen[card.rank] += 1
-    total = sum(unseen)
-    return [_chance_of_any(total, opponents, n) for n in unseen]
-
-
-_chance_of_any = functools.cache(chance_of_any)  # the playouts ask the same few sums
-
-
-@functools.cache
-def _points_by_rank(card_points: int, jack_points: int) -> tuple[int, ...]:
-    return tuple(jack_points if rank == JACK else card_points for rank in range(13))
-
-
-def _run_value(pile: list[Card], points_of: tuple[int, ...]) -> int:
-    """The points in the top run of ``pile`` (0 when empty)."""
-    if not pile:
-        return 0
-    rank = pile[-1].rank
-    total = 0
-    for card in reversed(pile):
-        if card.rank != rank:
-            break
-        total += points_of[rank]
-    return total
-
-
-def _greedy_playout(world: Avissinia, seat: int, sighted: bool = True) -> float:
-    """Play the round out; return the seat's side's points minus the others' mean.
-    ``world`` is the playout's own copy: it ends with the round, dealing no next one."""
-    world.deal_next_round = False
-    rounds = len(world.rounds)
-    while len(world.rounds) == rounds and not world.is_over:
-        world._apply(_playout_choice(world, sighted))  # legal by construction: no checks
-    points: list[int] = world.rounds[-1]["side_points"]
-    mine = points[world.side_of(seat)]
-    others = [p for side, p in enumerate(points) if side != world.side_of(seat)]
-    return mine - sum(others) / len(others)
-
-
 class Hard2026(SearchOpponent[AvissiniaObservation]):
     """The hard level as it was in 2026 (uniform worlds): kept as the arena's baseline."""
 
@@ -326,11 +204,22 @@ class Hard2026(SearchOpponent[AvissiniaObservation]):
         self.reason = f"searched {len(candidates)} plays; expects {means[best]:+.1f} points"
         return best
 
-    def world(self, obs: AvissiniaObservation, rng: random.Random) -> Avissinia:
-        return world_from_observation(obs, rng)
+    def world(self, obs: AvissiniaObservation, rng: random.Random) -> RankRound:
+        return RankRound.of_observation(obs, deal_hidden(obs, rng))
 
-    def action_value(self, world: Avissinia, action: str) -> float:
-        return _greedy_playout(self.after(world, action), self.seat, self.sighted)
+    def action_value(self, world: RankRound | Avissinia, action: str) -> float:
+        """The candidate played in ``world``, then the round played out on ranks
+        (``avissinia_playout``).  The oracle's worlds are the game itself."""
+        if isinstance(world, Avissinia):
+            world = RankRound.of_game(world)
+        trial = world.copy()
+        card, target = _parse_play(action)
+        trial.play(card.rank, target)
+        return play_out(trial, self.seat, self.sighted)
+
+
+# The search plays the same few candidates in every world: each text is read once.
+_parse_play = functools.lru_cache(maxsize=1024)(Avissinia.parse_action)
 
 
 def _distinct(legal: list[str], view: _View) -> list[str]:
@@ -451,13 +340,13 @@ class Hard(Hard2026):
                 self._chain = chain
         return (yield from super().think(obs))
 
-    def world(self, obs: AvissiniaObservation, rng: random.Random) -> Avissinia:
+    def world(self, obs: AvissiniaObservation, rng: random.Random) -> RankRound:
         chain: Chain | None = getattr(self, "_chain", None)
         if chain is None:
-            return world_from_observation(obs, rng)
+            return super().world(obs, rng)
         for _ in range(self.steps):
             chain.step(rng)
-        return world_from_observation(obs, rng, chain.deal(rng))
+        return RankRound.of_observation(obs, chain.deal(rng))
 
 
 class HardUnsighted(Hard):
@@ -483,10 +372,10 @@ class HardResampled(Hard2026):
         self._reading = Reading(obs, self.temperature, self.slack)
         return (yield from super().think(obs))
 
-    def world(self, obs: AvissiniaObservation, rng: random.Random) -> Avissinia:
+    def world(self, obs: AvissiniaObservation, rng: random.Random) -> RankRound:
         reading: Reading | None = getattr(self, "_reading", None)
         if reading is None or not reading.plays:
-            return world_from_observation(obs, rng)
+            return super().world(obs, rng)
         return inferred_world(obs, rng, reading, self.pool)
 
 
@@ -564,12 +453,12 @@ class Chain:
 
 
 def inferred_world(obs: AvissiniaObservation, rng: random.Random, reading: Reading,
-                   pool: int) -> Avissinia:
+                   pool: int) -> RankRound:
     """One of ``pool`` uniform worlds, drawn in proportion to its likelihood (only the
     chosen one is built)."""
     deals = [deal_hidden(obs, rng, reading.unseen) for _ in range(pool)]
     chosen = resample(deals, [reading.log_likelihood(d.hands) for d in deals], rng)
-    return world_from_observation(obs, rng, chosen)
+    return RankRound.of_observation(obs, chosen)
 
 
 LEVEL_CLASSES: dict[str, type[Opponent]] = {
