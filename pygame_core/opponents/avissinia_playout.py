@@ -216,13 +216,19 @@ def choose(state: RankRound, sighted: bool = True) -> tuple[int, int]:
 
 def sighted_threat(state: RankRound, me: int) -> list[float]:
     """1 for each rank an opponent holds, else 0: every hand in view."""
-    partnership = state.partnership
+    hands = state.hands
     threat = [0.0] * 13
-    for seat, other in enumerate(state.hands):
-        if seat != me and not (partnership and seat % 2 == me % 2):
-            for rank in other:
-                threat[rank] = 1.0
+    for seat in _OPPONENTS[state.partnership][me]:
+        for rank in hands[seat]:
+            threat[rank] = 1.0
     return threat
+
+
+# Each seat's opponents, without and with partnerships (partners sit opposite).
+_OPPONENTS = tuple(
+    tuple(tuple(s for s in range(PLAYERS) if s != me and not (partnership and (s - me) % 2 == 0))
+          for me in range(PLAYERS))
+    for partnership in (False, True))
 
 
 def counted_threat(state: RankRound, me: int) -> list[float]:
