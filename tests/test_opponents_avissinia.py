@@ -10,7 +10,7 @@ import pytest
 from conftest import count_slices, decides_alike, play_with
 
 from pygame_core import new_game, parse_cards
-from pygame_core.avissinia import Avissinia, scripted_deck, world_from_observation
+from pygame_core.avissinia import Avissinia, Play, scripted_deck, world_from_observation
 from pygame_core.cards import Card
 from pygame_core.opponents import Opponent, SearchOpponent, make_opponent
 from pygame_core.opponents.search import Budget, walk
@@ -235,8 +235,10 @@ def test_hard_reading_the_plays_does_not_peek_when_the_hidden_cards_are_redealt(
 
 
 def test_hard_playouts_end_with_the_round() -> None:
-    """A playout's world records the round and deals no next one; the game itself does."""
-    from pygame_core.opponents.avissinia import Hard, _greedy_playout
+    """A playout ends with the round (every hand and the stock empty) and deals no next
+    one; the game itself does."""
+    from pygame_core.opponents.avissinia import Hard
+    from pygame_core.opponents.avissinia_playout import play_out
 
     game = new_game("avissinia", seed=8)
     assert isinstance(game, Avissinia)
@@ -245,15 +247,66 @@ def test_hard_playouts_end_with_the_round() -> None:
     hard = make_opponent("avissinia", "hard", seat, 8)
     assert isinstance(hard, Hard)
     world = hard.world(game.observation(seat), random.Random(1))
-    legal = game.observation(seat)["legal"]
-    trial = hard.after(world, legal[0])
-    _greedy_playout(trial, seat)
-    assert len(trial.rounds) == 1 and not any(trial.hands) and not trial.stock
+    play = Avissinia.parse_action(game.observation(seat)["legal"][0])
+    trial = world.copy()
+    trial.play(play.card.rank, play.target)
+    play_out(trial, seat)
+    assert not any(trial.hands) and not trial.stock
+    assert sum(map(len, trial.piles)) + len(trial.centre) == 52
     whole = game.clone()
     rng = random.Random(2)
     while not whole.rounds:
         whole.apply(rng.choice(whole.legal_actions()))
     assert whole.is_over or any(whole.hands)  # the real game deals the next round
+
+
+@pytest.mark.parametrize("sighted", [True, False])
+def test_rank_playouts_make_the_games_own_moves_and_score(sighted: bool) -> None:
+    """The playouts run on ranks alone: every move they make, played through the game with
+    a card of that rank, leaves the game in the same state (hands, piles, centre, stock in
+    dealing order, the player to move), and the playout's margin is the game's result."""
+    from pygame_core.opponents.avissinia_playout import RankRound, choose
+
+    rounds = 0
+    for seed in range(40):
+        game = new_game("avissinia", seed=seed, partnership=seed % 2 == 1)
+        assert isinstance(game, Avissinia)
+        game.deal_next_round = False
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 40)):
+            game.apply(rng.choice(game.legal_actions()))
+        state = RankRound.of_game(game)
+        seat = rng.randrange(4)
+        while not game.rounds:
+            rank, target = choose(state, sighted)
+            card = next(c for c in game.hands[game.player] if c.rank == rank)
+            game.apply(str(Play(card, target)))
+            state.play(rank, target)
+            mirror = RankRound.of_game(game)
+            assert (state.hands, state.piles, state.centre, state.stock, state.player) == (
+                mirror.hands, mirror.piles, mirror.centre, mirror.stock, mirror.player)
+        points = game.rounds[-1]["side_points"]
+        mine = points[game.side_of(seat)]
+        others = [p for side, p in enumerate(points) if side != game.side_of(seat)]
+        assert state.margin(seat) == mine - sum(others) / len(others)
+        rounds += 1
+    assert rounds == 40
+
+
+def test_rank_playouts_capture_the_whole_top_run() -> None:
+    """A capture in a playout takes the whole top run (ruling 3) onto the capturer's pile,
+    in the order it lay, the capturing card on top; the run below is exposed."""
+    from pygame_core.avissinia import CENTRE
+    from pygame_core.opponents.avissinia_playout import RankRound, points_by_rank
+
+    state = RankRound([[5], [], [], []], [[], [2, 7, 7], [], []], [3, 5, 5], [], 0, 1,
+                      points_by_rank(1, 3), False)
+    state.play(5, CENTRE)
+    assert state.piles[0] == [5, 5, 5] and state.centre == [3]
+    state = RankRound([[7], [], [], []], [[], [2, 7, 7], [], []], [], [], 0, 1,
+                      points_by_rank(1, 3), False)
+    state.play(7, 1)
+    assert state.piles == [[7, 7, 7], [2], [], []]
 
 
 def test_hard_yields_between_walking_the_chain_and_searching() -> None:
@@ -282,7 +335,7 @@ def test_unsighted_playouts_do_not_depend_on_who_holds_the_hidden_cards() -> Non
     hold a rank among the cards it has not seen, not by where they lie.  Reshuffling the
     other hands and the stock never changes its choice; the sighted policy (the oracle's)
     does change it somewhere."""
-    from pygame_core.opponents.avissinia import _playout_choice
+    from pygame_core.opponents.avissinia_playout import RankRound, choose
 
     sighted_changed = checked = 0
     for seed in range(30):
@@ -302,7 +355,8 @@ def test_unsighted_playouts_do_not_depend_on_who_holds_the_hidden_cards() -> Non
                 n = len(other.hands[s])
                 other.hands[s], hidden = sorted(hidden[:n]), hidden[n:]
             other.stock = hidden
-            assert _playout_choice(other, sighted=False) == _playout_choice(game, sighted=False)
-            sighted_changed += _playout_choice(other) != _playout_choice(game)
+            seen, moved = RankRound.of_game(game), RankRound.of_game(other)
+            assert choose(moved, sighted=False) == choose(seen, sighted=False)
+            sighted_changed += choose(moved) != choose(seen)
             checked += 1
     assert checked == 150 and sighted_changed > 0
