@@ -432,6 +432,15 @@ def main() -> None:
     if loaf:
         print(f"long animation frames: {len(loaf)}; longest "
               f"{max(f['duration'] for f in loaf):.0f} ms")
+        worst = max(loaf, key=lambda f: f["duration"])
+        f0 = worst["start"]
+        render = (f0 + worst["duration"] - worst["renderStart"]) if worst["renderStart"] else 0
+        scripts = sorted(worst["scripts"], key=lambda s: -s["duration"])[:3]
+        move = max((n for at, n in moves_at if at <= f0), default=0)
+        print(f"  the longest at {f0 / 1000:.1f} s (human move {move}): blocking "
+              f"{worst['blocking']:.0f} ms, rendering {render:.0f} ms, {len(worst['scripts'])} "
+              "scripts; longest: " + ("; ".join(
+                  f"{s['invoker'] or s['type']} {s['duration']:.0f} ms" for s in scripts) or "-"))
 
 
 if __name__ == "__main__":
