@@ -311,14 +311,8 @@ class Avissinia(Game[Play, AvissiniaOptions]):
             self.winning_side = self.match_scores.index(best)
             return
         # Nobody has reached the target, or the highest is tied: another round (ruling 6).
-        if not self.deal_next_round:
-            return
         self.dealer = (self.dealer - 1) % PLAYERS  # the deal passes to the right
         self._start_round(None)
-
-    # The search's playouts set this False: a playout ends with the round (its points are
-    # in ``rounds``), not with shuffling and dealing the next one.
-    deal_next_round = True
 
     def round_points(self) -> list[int]:
         """Points each seat's pile holds now; cards in the centre count for nobody."""
