@@ -470,7 +470,7 @@ def world_from_observation(
     world.piles = [[parse_card(c) for c in p] for p in obs["piles"]]
     world.centre = [parse_card(c) for c in obs["centre"]]
     world.round_centre = [parse_card(c) for c in obs["round_centre"]]
-    world.round_plays = [(p["seat"], _play_of(p["action"])) for p in obs["round_plays"]]
+    world.round_plays = [(p["seat"], play_of(p["action"])) for p in obs["round_plays"]]
     world.sides = 2 if options.partnership else PLAYERS
     world.match_scores = list(obs["side_scores"])
     world.rounds = []
@@ -482,8 +482,8 @@ def world_from_observation(
     return world
 
 
-# The search samples many worlds from one observation: parse each play's text once.
-_play_of = functools.lru_cache(maxsize=4096)(Avissinia.parse_action)
+# The search reads the same few play texts in every world it samples: each is parsed once.
+play_of = functools.lru_cache(maxsize=4096)(Avissinia.parse_action)
 
 
 def scripted_deck(

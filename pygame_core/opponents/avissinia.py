@@ -20,7 +20,6 @@ hard-unsighted (arena only) hard with playouts that count the unseen cards inste
 from __future__ import annotations
 
 import copy
-import functools
 import math
 import random
 
@@ -37,6 +36,7 @@ from ..avissinia import (
     deal_hidden,
     legal_plays,
     move_cards,
+    play_of,
     top_run,
     unseen_cards,
 )
@@ -213,13 +213,9 @@ class Hard2026(SearchOpponent[AvissiniaObservation]):
         if isinstance(world, Avissinia):
             world = RankRound.of_game(world)
         trial = world.copy()
-        card, target = _parse_play(action)
+        card, target = play_of(action)
         trial.play(card.rank, target)
         return play_out(trial, self.seat, self.sighted)
-
-
-# The search plays the same few candidates in every world: each text is read once.
-_parse_play = functools.lru_cache(maxsize=1024)(Avissinia.parse_action)
 
 
 def _distinct(legal: list[str], view: _View) -> list[str]:
