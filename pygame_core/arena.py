@@ -42,7 +42,7 @@ class Oracle(Opponent):
         super().__init__(game, seat, seed)
         inner = make_opponent(game, "hard", seat, seed)
         assert isinstance(inner, SearchOpponent)
-        inner.world = lambda obs, rng: self.truth.clone()  # type: ignore[method-assign]
+        inner.world = lambda obs, rng: inner.world_of(self.truth)  # type: ignore[method-assign]
         inner.sighted = True  # in the true state, seeing every hand is what the cards allow
         self.inner = inner
 
@@ -62,7 +62,7 @@ class HandsOracle(Oracle):
         super().__init__(game, seat, seed)
 
         def world(obs: Any, rng: Any) -> Any:
-            state = self.truth.clone()
+            state = self.inner.world_of(self.truth)
             rng.shuffle(state.stock)
             return state
 

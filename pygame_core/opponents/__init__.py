@@ -134,6 +134,11 @@ class SearchOpponent(Opponent[ObsT]):
         """A full game state consistent with ``obs``, the hidden cards sampled with ``rng``."""
         raise NotImplementedError
 
+    def world_of(self, state: Any) -> Any:
+        """The search's world for a full game state (the arena oracle's truth): by default
+        a copy; a game whose search plays out on a lighter state converts it."""
+        return state.clone()
+
     def action_value(self, world: Any, action: str) -> float:
         """What taking ``action`` in the sighted ``world`` is worth to this seat, in
         ``value_unit``: the figure the search compares candidates by (the review of the

@@ -207,11 +207,12 @@ class Hard2026(SearchOpponent[AvissiniaObservation]):
     def world(self, obs: AvissiniaObservation, rng: random.Random) -> RankRound:
         return RankRound.of_observation(obs, deal_hidden(obs, rng))
 
-    def action_value(self, world: RankRound | Avissinia, action: str) -> float:
+    def world_of(self, state: Avissinia) -> RankRound:
+        return RankRound.of_game(state)
+
+    def action_value(self, world: RankRound, action: str) -> float:
         """The candidate played in ``world``, then the round played out on ranks
-        (``avissinia_playout``).  The oracle's worlds are the game itself."""
-        if isinstance(world, Avissinia):
-            world = RankRound.of_game(world)
+        (``avissinia_playout``)."""
         trial = world.copy()
         card, target = play_of(action)
         trial.play(card.rank, target)
