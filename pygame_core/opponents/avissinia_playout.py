@@ -11,6 +11,7 @@ tests play the same choices through the game and compare every state on the way.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 from ..avissinia import CENTRE, HAND_SIZE, OWN, PLAYERS, TRAIL, Avissinia, HiddenDeal
@@ -24,39 +25,21 @@ def points_by_rank(card_points: int, jack_points: int) -> tuple[int, ...]:
     return tuple(jack_points if rank == JACK else card_points for rank in range(13))
 
 
-@functools.cache
-def _rank_of(code: str) -> int:
-    return parse_card(code).rank
-
-
+@dataclasses.dataclass(slots=True)
 class RankRound:
     """The rest of a round of Avissinia with every card known, as ranks.
 
     ``hands`` are sorted (as the game keeps them), ``piles`` and ``centre`` run from the
     bottom to the top, and the ``stock`` is dealt from its end, as the game deals it."""
 
-    __slots__ = (
-        "centre",
-        "first_player",
-        "hands",
-        "partnership",
-        "piles",
-        "player",
-        "points_of",
-        "stock",
-    )
-
-    def __init__(self, hands: list[list[int]], piles: list[list[int]], centre: list[int],
-                 stock: list[int], player: int, first_player: int,
-                 points_of: tuple[int, ...], partnership: bool) -> None:
-        self.hands = hands
-        self.piles = piles
-        self.centre = centre
-        self.stock = stock
-        self.player = player
-        self.first_player = first_player
-        self.points_of = points_of
-        self.partnership = partnership
+    hands: list[list[int]]
+    piles: list[list[int]]
+    centre: list[int]
+    stock: list[int]
+    player: int
+    first_player: int
+    points_of: tuple[int, ...]
+    partnership: bool
 
     @classmethod
     def of_game(cls, game: Avissinia) -> RankRound:
@@ -73,8 +56,8 @@ class RankRound:
         """The round ``obs`` shows, with the hidden cards as ``hidden`` deals them."""
         current = obs["current_player"]
         return cls([[c.rank for c in h] for h in hidden.hands],
-                   [[_rank_of(c) for c in p] for p in obs["piles"]],
-                   [_rank_of(c) for c in obs["centre"]], [c.rank for c in hidden.stock],
+                   [[parse_card(c).rank for c in p] for p in obs["piles"]],
+                   [parse_card(c).rank for c in obs["centre"]], [c.rank for c in hidden.stock],
                    obs["seat"] if current is None else current, obs["first_player"],
                    points_by_rank(obs["card_points"], obs["jack_points"]), obs["partnership"])
 
@@ -95,13 +78,10 @@ class RankRound:
             self.piles[me].append(rank)
         else:
             source = self.centre if target == CENTRE else self.piles[target]
-            top = source[-1]
-            n = len(source)
-            while n > 1 and source[n - 2] == top:
-                n -= 1
+            run = run_length(source)
             pile = self.piles[me]
-            pile.extend(source[n - 1:])
-            del source[n - 1:]
+            pile.extend(source[-run:])
+            del source[-run:]
             pile.append(rank)
         self.player = (me - 1) % PLAYERS
         if not self.hands[self.player] and self.stock:
@@ -138,8 +118,9 @@ def play_out(state: RankRound, seat: int, sighted: bool = True) -> float:
     return state.margin(seat)
 
 
-def run_value(pile: list[int], points_of: tuple[int, ...]) -> int:
-    """The points in the top run of ``pile`` (0 when empty)."""
+def run_length(pile: list[int]) -> int:
+    """How many cards of one rank lie on top of ``pile``, its run (ruling 3); 0 when
+    empty.  (``avissinia.top_run``, for ranks.)"""
     if not pile:
         return 0
     rank = pile[-1]
@@ -147,7 +128,12 @@ def run_value(pile: list[int], points_of: tuple[int, ...]) -> int:
     k = 1
     while k < n and pile[-1 - k] == rank:
         k += 1
-    return k * points_of[rank]
+    return k
+
+
+def run_value(pile: list[int], points_of: tuple[int, ...]) -> int:
+    """The points in the top run of ``pile`` (0 when empty)."""
+    return run_length(pile) * points_of[pile[-1]] if pile else 0
 
 
 def choose(state: RankRound, sighted: bool = True) -> tuple[int, int]:
@@ -234,15 +220,13 @@ _OPPONENTS = tuple(
 def counted_threat(state: RankRound, me: int) -> list[float]:
     """The chance the opponents hold each rank, for a player who counts the cards he has
     not seen (the other hands and the stock) but does not know where they lie."""
-    partnership = state.partnership
+    hands = state.hands
     unseen = [0] * 13
-    opponents = 0
-    for seat, other in enumerate(state.hands):
+    for seat, other in enumerate(hands):
         if seat != me:
             for rank in other:
                 unseen[rank] += 1
-            if not (partnership and seat % 2 == me % 2):
-                opponents += len(other)
+    opponents = sum(len(hands[seat]) for seat in _OPPONENTS[state.partnership][me])
     for rank in state.stock:
         unseen[rank] += 1
     total = sum(unseen)
