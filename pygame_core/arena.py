@@ -2,7 +2,7 @@
 
     python -m pygame_core arena GAME --seats hard,medium,medium,medium --deals N
         [--matches M] [--players P] [--seed S] [--iterations K]
-        [--level-iterations hard=240,hard-2026=60]
+        [--level-iterations hard=240,hard-2026=60] [--common-chance]
 
 Each deal seed is played once per rotation of the seats (every level sits in every seat,
 and in Avinas each level plays for both partnerships), so the luck of the cards cancels.
@@ -12,6 +12,10 @@ points, its match wins when ``--matches`` is given, and its decision times.
 
 ``oracle`` plays the hard search with sight of every card: a ceiling for measuring the
 hard level, never offered on the page.
+
+``--common-chance`` gives each seat the same chance in every rotation, whatever level sits
+there (common random numbers), so two levels that share a search differ in a head-to-head
+only where their decisions do.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import statistics
 import time
 from collections import defaultdict
@@ -74,8 +79,13 @@ ORACLES: dict[str, type[Oracle]] = {"oracle": Oracle, "oracle-hands": HandsOracl
 
 def seat_players(
     game_name: str, levels: list[str], seed: int, iterations: int | None,
-    level_iterations: dict[str, int] | None = None,
+    level_iterations: dict[str, int] | None = None, common_chance: bool = False,
 ) -> list[Opponent]:
+    """The players for one game.  With ``common_chance`` each seat's chance (its sampled
+    worlds) comes from the seat and the deal seed alone, not from its level: two levels that
+    share a search then sample the same worlds in the same seat of the same deal, and differ
+    only where their decisions differ (common random numbers: a paired comparison of close
+    levels needs far fewer deals)."""
     players: list[Opponent] = []
     for seat, level in enumerate(levels):
         op: Opponent = (
@@ -87,6 +97,8 @@ def seat_players(
         fixed = (level_iterations or {}).get(level, iterations)
         if fixed is not None and isinstance(target, SearchOpponent):
             target.budget = Budget(iterations=fixed, seconds=None)
+        if common_chance:
+            target.rng = random.Random(f"{game_name}/seat/{seat}/{seed}")
         players.append(op)
     return players
 
@@ -173,7 +185,7 @@ def run(args: argparse.Namespace) -> None:
             if result is None:
                 game = new_game(args.game, seed=seed, **options)
                 players = seat_players(args.game, seats, seed, args.iterations,
-                                       fixed_iterations)
+                                       fixed_iterations, args.common_chance)
                 play(game, players, times, game.deals_finished + 1)
                 result = seen[tuple(seats)] = list(game.deal_result())
             deal_total += sum(abs(x) for x in result)
@@ -193,8 +205,8 @@ def run(args: argparse.Namespace) -> None:
         for r in range(n_rot):
             seats = rotated(r)
             game = new_game(args.game, seed=seed, **options)
-            play(game, seat_players(args.game, seats, seed, args.iterations, fixed_iterations),
-                 times, None)
+            play(game, seat_players(args.game, seats, seed, args.iterations, fixed_iterations,
+                                    args.common_chance), times, None)
             won = set(game.winners)
             for level in distinct:
                 my_seats = {s for s, lv in enumerate(seats) if lv == level}
@@ -209,6 +221,7 @@ def run(args: argparse.Namespace) -> None:
         + (f", {args.matches} match seeds x {n_rot} rotations" if args.matches else "")
         + (f"; hard iterations {args.iterations}" if args.iterations else "")
         + (f"; iterations by level {args.level_iterations}" if fixed_iterations else "")
+        + ("; common chance" if args.common_chance else "")
         + f"; {elapsed:.0f} s"
     )
     for level in distinct:
@@ -262,6 +275,12 @@ def main(argv: list[str]) -> int:
         default=None,
         metavar="PATH",
         help="write each deal seed's advantages as JSON lines (to pair runs on the same deals)",
+    )
+    parser.add_argument(
+        "--common-chance",
+        action="store_true",
+        help="seed each seat's sampling by seat and deal, not by level (common random "
+        "numbers: for comparing close levels head-to-head)",
     )
     run(parser.parse_args(argv))
     return 0

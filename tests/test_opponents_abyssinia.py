@@ -181,3 +181,73 @@ def test_hard_bets_and_raises_for_value_where_the_2026_level_waits() -> None:
     assert Hard.bet(facing, 0.30, -0.5, view, 0.3, 0.3)[0] == "fold"
     heads_up: Any = SimpleNamespace(active=[0, 1], to_call=1, pot=20)
     assert Hard.bet(facing, 0.30, 2.0, heads_up, 0.3, 0.3)[0] == "call"
+
+
+def _table_after_two_checks() -> Abyssinia:
+    """Three players, each bought a king blind (pot 6); seats 0 and 1 checked the first
+    betting round and seat 2 is to act, last."""
+    rest = [c for c in full_pack() if c.code not in ("QH", "JH", "KS", "KH", "KD")]
+    pack = ["QH", "JH", "KS", "KH", "KD", *(c.code for c in rest)]
+    table = abyssinia(1, players=3, dealer=2, deck=pack)
+    for action in ("buy blind", "buy blind", "buy blind", "check", "check"):
+        table.apply(action)
+    assert (table.player, table.pot) == (2, 6)
+    return table
+
+
+def _scoops(me: int, a: int, z: int, z_second: int) -> list[Any]:
+    """Sampled showdowns in which one player takes both halves: ``me`` (index 2) in ``me``
+    of them, A (index 0) in ``a``, Z (index 1) in ``z``; where Z scoops, the player at index
+    ``z_second`` is next best in both halves.  Z has 8 chips of cards to buy, the others 5."""
+    samples = []
+    for winner, count in ((2, me), (0, a), (1, z)):
+        for _ in range(count):
+            keys = [1, 1, 1]
+            keys[winner] = 3
+            if winner == 1:
+                keys[z_second] = 2
+            samples.append((list(keys), list(keys), [5, 8, 5]))
+    return samples
+
+
+def test_hard_bets_where_its_bet_makes_a_weak_hand_fold_and_leave_it_the_share() -> None:
+    """The betting rule alone checks with 36% of a three-way pot (a chip bet gains
+    3 x 0.36 - 1 = +0.08, under its margin).  Played out, a bet is called by A (36%) and
+    folded by Z (28%, whose dear cards to come make calling a loss by pot odds), and Z's
+    showdowns, where this seat is next best, become this seat's: betting beats checking.
+    Where A is next best behind Z instead, the fold gains this seat nothing and it checks."""
+    from pygame_core.opponents.abyssinia import (
+        Outlook,
+        _value_rule,
+        betting_values,
+    )
+
+    table = _table_after_two_checks()
+    seats, bets_later = [0, 1, 2], 4.0  # four betting rounds still to come after this one
+    gaining = Outlook(_scoops(9, 9, 7, z_second=2))
+    share = gaining.of(2, (0, 1, 2))[0]
+    assert share == pytest.approx(0.36)
+    assert gaining.of(2, (0, 2))[0] == pytest.approx(0.64)  # Z's scoops come to this seat
+    assert _value_rule(["check", "bet"], share, 1.0, 3) == "check"
+    values = betting_values(table, 2, seats, gaining, bets_later)
+    assert set(values) == {"check", "bet"}
+    assert values["bet"] > values["check"] + 1
+    not_gaining = Outlook(_scoops(9, 9, 7, z_second=0))
+    values = betting_values(table, 2, seats, not_gaining, bets_later)
+    assert values["bet"] < values["check"]
+
+
+def test_outlook_shares_split_ties_and_drop_the_players_who_fold() -> None:
+    """Each half goes to the best key among the players still in, shared on a tie; the
+    purchases to come are those of the players still in."""
+    from pygame_core.opponents.abyssinia import Outlook
+
+    outlook = Outlook([([5, 5, 1], [1, 2, 9], [1, 2, 4]), ([1, 2, 3], [3, 2, 1], [0, 0, 8])])
+    # Sample 1: 0 and 1 tie the high, 2 takes the low.  Sample 2: 2 high, 0 low.
+    assert outlook.of(0, (0, 1, 2)) == pytest.approx(((0.25 + 0.5) / 2, (0.25 * 7 + 0.5 * 8) / 2,
+                                                      0.5))
+    assert outlook.of(2, (0, 1, 2)) == pytest.approx(((0.5 + 0.5) / 2, (0.5 * 7 + 0.5 * 8) / 2,
+                                                      6.0))
+    # Without 2: sample 1, 0 and 1 share the high and 1 takes the low; sample 2, 1 high, 0 low.
+    assert outlook.of(1, (0, 1)) == pytest.approx(((0.75 + 0.5) / 2, (0.75 * 3 + 0.5 * 0) / 2,
+                                                   1.0))

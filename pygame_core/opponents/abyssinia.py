@@ -223,23 +223,36 @@ BET_EDGE = 0.1  # bet when each chip bet is worth at least this much
 RAISE_EDGE = 0.25  # raise (which invites a re-raise) with a clearer edge
 
 
+def _value_rule(legal: Sequence[str], equity: float, value: float, players: int) -> str:
+    """Hard's betting rule for one player: fold when continuing costs more than the share of
+    the pot it expects (pot odds, the chips still to come counted); otherwise bet and raise
+    for value whenever a chip put in by every active player is worth more to it than its
+    own chip."""
+    edge = equity * players - 1
+    if "fold" in legal and value < 0:
+        return "fold"
+    if "raise" in legal and edge > RAISE_EDGE:
+        return "raise"
+    if "bet" in legal:
+        return "bet" if edge > BET_EDGE else "check"
+    return "call"
+
+
 def _value_bet(
     legal: list[str], equity: float, value: float, view: _View, high: float, low: float
 ) -> tuple[str, str]:
-    """Hard's betting: fold when continuing costs more than the share of the pot it
-    expects (pot odds, the chips still to come counted); otherwise bet and raise for value
-    whenever a chip put in by every active player is worth more to it than its own chip."""
+    """``_value_rule`` for the player to move, with its reason."""
+    action = _value_rule(legal, equity, value, len(view.active))
     edge = equity * len(view.active) - 1
     shares = f"{high:.0%} of the high half, {low:.0%} of the low half"
-    if "fold" in legal and value < 0:
-        return "fold", f"{shares}; calling {view.to_call} into {view.pot} is not worth it"
-    if "raise" in legal and edge > RAISE_EDGE:
-        return "raise", f"{shares}; each chip raised is worth {edge:+.2f} to it"
-    if "bet" in legal:
-        if edge > BET_EDGE:
-            return "bet", f"{shares}; each chip bet is worth {edge:+.2f} to it"
-        return "check", f"{shares}; no edge to bet"
-    return "call", f"{shares}; calling {view.to_call} into {view.pot} is worth it"
+    if action == "fold":
+        return action, f"{shares}; calling {view.to_call} into {view.pot} is not worth it"
+    if action in ("raise", "bet"):
+        put = "raised" if action == "raise" else "bet"
+        return action, f"{shares}; each chip {put} is worth {edge:+.2f} to it"
+    if action == "check":
+        return action, f"{shares}; no edge to bet"
+    return action, f"{shares}; calling {view.to_call} into {view.pot} is worth it"
 
 
 # --- easy ---------------------------------------------------------------------------------
@@ -382,16 +395,21 @@ BLIND_BELOW = -0.25  # the cheap rule buys blind when neither market card scores
 SURPRISE = 0.2
 
 
+# One sampled end of the deal, by active player (indexes into the active seats): high keys,
+# low keys, and the chips each puts into purchases from here on.
+Showdown = tuple[list[int], list[int], list[int]]
+
+
 def _playout(
-    players: list[_Player], me: int, market: list[Card], deck: list[Card], buyers: list[int],
+    players: list[_Player], market: list[Card], deck: list[Card], buyers: list[int],
     first: int, surprises: list[int],
-) -> tuple[float, float, int, int]:
+) -> Showdown:
     """Deal the remaining purchases; ``deck`` is the pack top first, ``buyers`` the order of
     purchases (indexes into ``players``), ``first`` the first buyer's choice (0 left, 1
     right, 2 blind; -1 for the cheap rule), ``surprises`` a forced choice for each purchase
-    that departs from the rule (-1: none).  Returns my share of the high half and of the low
-    half, the chips all purchases put in, and those I put in."""
-    spent = mine = 0
+    that departs from the rule (-1: none).  Returns every player's high and low keys and
+    the chips each put into the purchases."""
+    paid = [0] * len(players)
     left, right = market
     for i, b in enumerate(buyers):
         p = players[b]
@@ -410,16 +428,105 @@ def _playout(
         else:
             card = deck[i]
         p.add(card)
-        cost = PRICE[card[0]]
-        spent += cost
-        if b == me:
-            mine += cost
-    highs = [high_key(p.cards) for p in players]
-    lows = [low_key(p.cards) for p in players]
-    best_high, best_low = max(highs), max(lows)
-    high = 1 / highs.count(best_high) if highs[me] == best_high else 0.0
-    low = 1 / lows.count(best_low) if lows[me] == best_low else 0.0
-    return high, low, spent, mine
+        paid[b] += PRICE[card[0]]
+    return [high_key(p.cards) for p in players], [low_key(p.cards) for p in players], paid
+
+
+def _half(keys: list[int], me: int) -> float:
+    """My share of a half that goes to the best of ``keys``, shared on a tie."""
+    best = max(keys)
+    return 1 / keys.count(best) if keys[me] == best else 0.0
+
+
+class Outlook:
+    """The sampled ends of the deal behind one betting decision, read for any set of players
+    still in: each one's share of the pot at the showdown, its share of the purchases still
+    to come (the players still in make them), and its own purchases to come.
+
+    The samples were dealt with every active player buying; a player who folds is taken out
+    of the showdowns and of the purchases, the market left as it was dealt (a small error:
+    his purchases would have changed what the others were offered)."""
+
+    def __init__(self, showdowns: list[Showdown]) -> None:
+        self.showdowns = showdowns
+        self._tables: dict[tuple[int, ...], dict[int, tuple[float, float, float]]] = {}
+
+    def of(self, player: int, members: tuple[int, ...]) -> tuple[float, float, float]:
+        """(share of the pot, take of the purchases to come, own purchases to come) of
+        ``player`` when only ``members`` (indexes into the active seats) stay in."""
+        table = self._tables.get(members)
+        if table is None:
+            table = self._tables[members] = self._table(members)
+        return table[player]
+
+    def _table(self, members: tuple[int, ...]) -> dict[int, tuple[float, float, float]]:
+        totals = {m: [0.0, 0.0, 0.0] for m in members}
+        for highs, lows, paid in self.showdowns:
+            best_high = max(highs[m] for m in members)
+            best_low = max(lows[m] for m in members)
+            high_winners = [m for m in members if highs[m] == best_high]
+            low_winners = [m for m in members if lows[m] == best_low]
+            purchases = sum(paid[m] for m in members)
+            for m in members:
+                share = ((m in high_winners) / len(high_winners)
+                         + (m in low_winners) / len(low_winners)) / 2
+                t = totals[m]
+                t[0] += share
+                t[1] += share * purchases
+                t[2] += paid[m]
+        n = len(self.showdowns)
+        return {m: (t[0] / n, t[1] / n, t[2] / n) for m, t in totals.items()}
+
+
+def _worth_staying(share: float, take: float, mine: float, pot: int, to_call: int,
+                   players: int, bets_later: float) -> float:
+    """What staying in is worth from here, in chips: the share of the pot at the showdown
+    (as it is, plus this call and the bets still to come) and of the purchases to come,
+    minus what the player still puts in."""
+    return share * (pot + to_call + bets_later * players) + take - mine - bets_later - to_call
+
+
+def betting_values(table: Abyssinia, seat: int, seats: list[int], outlook: Outlook,
+                   bets_later: float) -> dict[str, float]:
+    """What each of ``seat``'s betting actions on ``table`` is worth, in chips from here on.
+
+    The action is taken on a copy of the table and the betting round is played to its end
+    with every player (``seat`` too, on its later turns) betting by ``_value_rule`` on its
+    share among the players still in, as ``outlook`` reads the samples; then ``seat``
+    stays in for what ``_worth_staying`` says, minus the chips it put in on the way.  Unlike
+    the rule alone, this sees what a bet does to the others: a player who folds to it leaves
+    his share of the pot to the rest, and stops paying for cards the pot would have won.
+    """
+    me = seats.index(seat)
+    values: dict[str, float] = {}
+    for action in table.legal_actions():
+        trial = table.clone()
+        deals, betting_round = len(trial.deals), trial.round
+        bet_before = trial.bets[seat]
+        trial.apply(action)
+        while len(trial.deals) == deals and trial.phase != BUY and trial.round == betting_round:
+            player = trial.player
+            assert player is not None
+            members = tuple(i for i, s in enumerate(seats) if trial.status[s] == ACTIVE)
+            share, take, mine = outlook.of(seats.index(player), members)
+            to_call = trial.outstanding - trial.put[player]
+            worth = _worth_staying(share, take, mine, trial.pot, to_call, len(members),
+                                   bets_later)
+            legal = [str(a) for a in trial.legal_actions()]
+            trial.apply(_value_rule(legal, share, worth, len(members)))
+        if len(trial.deals) > deals:  # the others all folded, or the last round's showdown
+            record = trial.deals[-1]
+            values[str(action)] = record["award"][seat] - (record["bets"][seat] - bet_before)
+            continue
+        put = trial.bets[seat] - bet_before
+        if trial.status[seat] != ACTIVE:
+            values[str(action)] = -put
+            continue
+        members = tuple(i for i, s in enumerate(seats) if trial.status[s] == ACTIVE)
+        share, take, mine = outlook.of(me, members)
+        values[str(action)] = _worth_staying(share, take, mine, trial.pot, 0, len(members),
+                                             bets_later) - put
+    return values
 
 
 class Hard(SearchOpponent[AbyssiniaObservation]):
@@ -427,12 +534,14 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
     value_unit = "chips"
     # About 20-60 ms a decision on CPython (2 to 8 players); the cap bounds a slow machine.
     budget = Budget(iterations=600, seconds=0.2)
+    # Bets by playing the betting round out (``betting_values``), not by the rule alone.
+    looks_ahead = True
 
     def __init__(self, game: str, seat: int, seed: int) -> None:
         super().__init__(game, seat, seed)
         self.iterations = 0  # samples drawn for the last searched decision
         # A betting round's later decisions see the same cards: reuse its samples.
-        self._cache: tuple[object, Stats] | None = None
+        self._cache: tuple[object, Stats, Outlook | None] | None = None
 
     def think(self, obs: AbyssiniaObservation) -> Thinking:
         legal: list[str] = obs["legal"]
@@ -451,18 +560,19 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
         key = (obs["dealer"], obs["deals_played"], tuple(map(tuple, obs["hands"])),
                tuple(view.status), view.round, view.buying)
         if not view.buying and self._cache is not None and self._cache[0] == key:
-            stats = [self._cache[1]]
+            stats, outlook = [self._cache[1]], self._cache[2]
         else:
-            stats = yield from self._sample(obs, view, me, buyers, choices)
+            showdowns: list[Showdown] | None = (
+                [] if self.looks_ahead and not view.buying else None)
+            stats = yield from self._sample(obs, view, me, buyers, choices, showdowns)
+            outlook = None if showdowns is None else Outlook(showdowns)
             if not view.buying:
-                self._cache = (key, stats[0])
-        # What each choice is worth from here on: my share of the pot at the showdown (as it
-        # is, plus this call, the bets still to come and the sampled purchases) minus what I
-        # still put in.
+                self._cache = (key, stats[0], outlook)
+        # What each choice is worth from here on (``_worth_staying``).
         bets_later = view.bets_left * FUTURE_BET
-        pot = view.pot + view.to_call + bets_later * len(seats)
         values = [
-            (high + low) / 2 * pot + take - mine - bets_later - view.to_call
+            _worth_staying((high + low) / 2, take, mine, view.pot, view.to_call, len(seats),
+                           bets_later)
             for high, low, take, mine in stats
         ]
         if view.buying:
@@ -475,19 +585,32 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
             return SIDES[best]
         high, low = stats[0][0], stats[0][1]
         action, self.reason = self.bet(legal, (high + low) / 2, values[0], view, high, low)
-        return action
+        if outlook is None:
+            return action
+        yield  # the round's play-out gets a slice of its own
+        # Any pack will do: the betting round is played out on the table as it is.
+        table = world_from_observation(obs, random.Random(0))
+        worth = betting_values(table, view.seat, seats, outlook, bets_later)
+        best_action = max(legal, key=lambda a: (worth[a], a == action))
+        if best_action != action:
+            self.reason = (f"{high:.0%} of the high half, {low:.0%} of the low half; "
+                           f"with the others' replies, {best_action} is worth "
+                           f"{worth[best_action]:+.1f} chips, {action} {worth[action]:+.1f}")
+        return best_action
 
     @staticmethod
     def bet(legal: list[str], equity: float, value: float, view: _View, high: float,
             low: float) -> tuple[str, str]:
-        """The betting action and its reason: by the multiway edge of each chip bet."""
+        """The betting rule's action and its reason: by the multiway edge of each chip bet."""
         return _value_bet(legal, equity, value, view, high, low)
 
     def _sample(
-        self, obs: AbyssiniaObservation, view: _View, me: int, buyers: list[int], choices: list[int]
+        self, obs: AbyssiniaObservation, view: _View, me: int, buyers: list[int],
+        choices: list[int], showdowns: list[Showdown] | None = None,
     ) -> Generator[None, None, list[Stats]]:
         """For each choice: mean high share, low share, the pot's share of all purchases (my
-        expected take of them) and my own purchases, over sampled pack orders."""
+        expected take of them) and my own purchases, over sampled pack orders.  Each
+        sample's ends of the deal are kept in ``showdowns`` when it is given (one choice)."""
         seats = view.active
         budget = self.budget
         totals = [[0.0, 0.0, 0.0, 0.0] for _ in choices]
@@ -502,14 +625,16 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
             base = [_Player.of(world.hands[s]) for s in seats]
             for j, first in enumerate(choices):
                 players = [p.copy() for p in base]
-                high, low, spent, mine = _playout(
-                    players, me, list(world.market), deck, buyers, first, surprises
-                )
+                end = _playout(players, list(world.market), deck, buyers, first, surprises)
+                if showdowns is not None:
+                    showdowns.append(end)
+                highs, lows, paid = end
+                high, low = _half(highs, me), _half(lows, me)
                 t = totals[j]
                 t[0] += high
                 t[1] += low
-                t[2] += (high + low) / 2 * spent  # my expected take of the purchases
-                t[3] += mine
+                t[2] += (high + low) / 2 * sum(paid)  # my expected take of the purchases
+                t[3] += paid[me]
             done += 1
             now = clock()
             if budget.seconds is not None and now - started > budget.seconds:
@@ -531,6 +656,7 @@ class Hard2026(Hard):
 
     level = "hard-2026"
     bet = staticmethod(_bet_choice)
+    looks_ahead = False
 
 
 LEVEL_CLASSES: dict[str, type[Opponent]] = {
