@@ -12,7 +12,7 @@ from pygame_core import new_game
 from pygame_core.abyssinia import Abyssinia
 from pygame_core.arena import Oracle
 from pygame_core.cards import full_pack
-from pygame_core.opponents import LEVELS, Opponent, make_opponent
+from pygame_core.opponents import LEVELS, Opponent, make_opponent, run_to_end
 from pygame_core.opponents.abyssinia import Hard, world_from_observation
 from pygame_core.opponents.search import Budget
 
@@ -225,15 +225,17 @@ def test_hard_bets_where_its_bet_makes_a_weak_hand_fold_and_leave_it_the_share()
     table = _table_after_two_checks()
     seats, bets_later = [0, 1, 2], 4.0  # four betting rounds still to come after this one
     gaining = Outlook(_scoops(9, 9, 7, z_second=2))
+    run_to_end(gaining.read((0, 1, 2)))
+    run_to_end(gaining.read((0, 2)))
     share = gaining.of(2, (0, 1, 2))[0]
     assert share == pytest.approx(0.36)
     assert gaining.of(2, (0, 2))[0] == pytest.approx(0.64)  # Z's scoops come to this seat
     assert _value_rule(["check", "bet"], share, 1.0, 3) == "check"
-    values = betting_values(table, 2, seats, gaining, bets_later)
+    values = run_to_end(betting_values(table, 2, seats, gaining, bets_later))
     assert set(values) == {"check", "bet"}
     assert values["bet"] > values["check"] + 1
     not_gaining = Outlook(_scoops(9, 9, 7, z_second=0))
-    values = betting_values(table, 2, seats, not_gaining, bets_later)
+    values = run_to_end(betting_values(table, 2, seats, not_gaining, bets_later))
     assert values["bet"] < values["check"]
 
 
@@ -243,6 +245,8 @@ def test_outlook_shares_split_ties_and_drop_the_players_who_fold() -> None:
     from pygame_core.opponents.abyssinia import Outlook
 
     outlook = Outlook([([5, 5, 1], [1, 2, 9], [1, 2, 4]), ([1, 2, 3], [3, 2, 1], [0, 0, 8])])
+    for members in ((0, 1, 2), (0, 1)):
+        run_to_end(outlook.read(members))
     # Sample 1: 0 and 1 tie the high, 2 takes the low.  Sample 2: 2 high, 0 low.
     assert outlook.of(0, (0, 1, 2)) == pytest.approx(((0.25 + 0.5) / 2, (0.25 * 7 + 0.5 * 8) / 2,
                                                       0.5))
@@ -251,3 +255,20 @@ def test_outlook_shares_split_ties_and_drop_the_players_who_fold() -> None:
     # Without 2: sample 1, 0 and 1 share the high and 1 takes the low; sample 2, 1 high, 0 low.
     assert outlook.of(1, (0, 1)) == pytest.approx(((0.75 + 0.5) / 2, (0.75 * 3 + 0.5 * 0) / 2,
                                                    1.0))
+
+
+def test_outlook_reads_the_pages_thousands_of_samples_in_slices() -> None:
+    """At the page's budget a betting decision has thousands of samples: reading them for a
+    set of players yields between slices, and gives what one unbroken read gives."""
+    from pygame_core.opponents.abyssinia import Outlook
+
+    rng = random.Random(3)
+    samples = [([rng.randrange(50) for _ in range(4)], [rng.randrange(50) for _ in range(4)],
+                [rng.randrange(9) for _ in range(4)]) for _ in range(3000)]
+    sliced, whole = Outlook(samples), Outlook(samples)
+    slices = sum(1 for _ in sliced.read((0, 1, 3), slice_seconds=0.0))
+    assert slices == 3000 // 64
+    assert sum(1 for _ in whole.read((0, 1, 3), slice_seconds=60.0)) == 0
+    assert [sliced.of(m, (0, 1, 3)) for m in (0, 1, 3)] == [whole.of(m, (0, 1, 3))
+                                                           for m in (0, 1, 3)]
+    assert sum(sliced.of(m, (0, 1, 3))[0] for m in (0, 1, 3)) == pytest.approx(1.0)

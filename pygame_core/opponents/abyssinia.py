@@ -453,15 +453,20 @@ class Outlook:
 
     def of(self, player: int, members: tuple[int, ...]) -> tuple[float, float, float]:
         """(share of the pot, take of the purchases to come, own purchases to come) of
-        ``player`` when only ``members`` (indexes into the active seats) stay in."""
-        table = self._tables.get(members)
-        if table is None:
-            table = self._tables[members] = self._table(members)
-        return table[player]
+        ``player`` when only ``members`` (indexes into the active seats) stay in; ``read``
+        must have read the samples for ``members``."""
+        return self._tables[members][player]
 
-    def _table(self, members: tuple[int, ...]) -> dict[int, tuple[float, float, float]]:
+    def read(self, members: tuple[int, ...], slice_seconds: float = 0.008
+             ) -> Generator[None, None, None]:
+        """Read the samples for ``members`` (once), yielding every ``slice_seconds``: at the
+        page's budgets there are thousands of samples, too many for one slice."""
+        if members in self._tables:
+            return
         totals = {m: [0.0, 0.0, 0.0] for m in members}
-        for highs, lows, paid in self.showdowns:
+        clock = time.perf_counter
+        slice_start = clock()
+        for index, (highs, lows, paid) in enumerate(self.showdowns):
             best_high = max(highs[m] for m in members)
             best_low = max(lows[m] for m in members)
             high_winners = [m for m in members if highs[m] == best_high]
@@ -474,8 +479,11 @@ class Outlook:
                 t[0] += share
                 t[1] += share * purchases
                 t[2] += paid[m]
+            if index % 64 == 63 and clock() - slice_start > slice_seconds:
+                yield
+                slice_start = clock()
         n = len(self.showdowns)
-        return {m: (t[0] / n, t[1] / n, t[2] / n) for m, t in totals.items()}
+        self._tables[members] = {m: (t[0] / n, t[1] / n, t[2] / n) for m, t in totals.items()}
 
 
 def _worth_staying(share: float, take: float, mine: float, pot: int, to_call: int,
@@ -487,7 +495,8 @@ def _worth_staying(share: float, take: float, mine: float, pot: int, to_call: in
 
 
 def betting_values(table: Abyssinia, seat: int, seats: list[int], outlook: Outlook,
-                   bets_later: float) -> dict[str, float]:
+                   bets_later: float, slice_seconds: float = 0.008
+                   ) -> Generator[None, None, dict[str, float]]:
     """What each of ``seat``'s betting actions on ``table`` is worth, in chips from here on.
 
     The action is taken on a copy of the table and the betting round is played to its end
@@ -508,6 +517,7 @@ def betting_values(table: Abyssinia, seat: int, seats: list[int], outlook: Outlo
             player = trial.player
             assert player is not None
             members = tuple(i for i, s in enumerate(seats) if trial.status[s] == ACTIVE)
+            yield from outlook.read(members, slice_seconds)
             share, take, mine = outlook.of(seats.index(player), members)
             to_call = trial.outstanding - trial.put[player]
             worth = _worth_staying(share, take, mine, trial.pot, to_call, len(members),
@@ -523,6 +533,7 @@ def betting_values(table: Abyssinia, seat: int, seats: list[int], outlook: Outlo
             values[str(action)] = -put
             continue
         members = tuple(i for i, s in enumerate(seats) if trial.status[s] == ACTIVE)
+        yield from outlook.read(members, slice_seconds)
         share, take, mine = outlook.of(me, members)
         values[str(action)] = _worth_staying(share, take, mine, trial.pot, 0, len(members),
                                              bets_later) - put
@@ -587,10 +598,11 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
         action, self.reason = self.bet(legal, (high + low) / 2, values[0], view, high, low)
         if outlook is None:
             return action
-        yield  # the round's play-out gets a slice of its own
+        yield  # the play-out starts a slice of its own
         # Any pack will do: the betting round is played out on the table as it is.
         table = world_from_observation(obs, random.Random(0))
-        worth = betting_values(table, view.seat, seats, outlook, bets_later)
+        worth = yield from betting_values(table, view.seat, seats, outlook, bets_later,
+                                          self.budget.slice_seconds)
         best_action = max(legal, key=lambda a: (worth[a], a == action))
         if best_action != action:
             self.reason = (f"{high:.0%} of the high half, {low:.0%} of the low half; "
