@@ -195,6 +195,15 @@ def _table_after_two_checks() -> Abyssinia:
     return table
 
 
+def _outlook(samples: list[Any]) -> Any:
+    from pygame_core.opponents.abyssinia import Outlook
+
+    outlook = Outlook(len(samples[0][0]))
+    for sample in samples:
+        outlook.add(sample)
+    return outlook
+
+
 def _scoops(me: int, a: int, z: int, z_second: int) -> list[Any]:
     """Sampled showdowns in which one player takes both halves: ``me`` (index 2) in ``me``
     of them, A (index 0) in ``a``, Z (index 1) in ``z``; where Z scoops, the player at index
@@ -217,14 +226,13 @@ def test_hard_bets_where_its_bet_makes_a_weak_hand_fold_and_leave_it_the_share()
     showdowns, where this seat is next best, become this seat's: betting beats checking.
     Where A is next best behind Z instead, the fold gains this seat nothing and it checks."""
     from pygame_core.opponents.abyssinia import (
-        Outlook,
         _value_rule,
         betting_values,
     )
 
     table = _table_after_two_checks()
     seats, bets_later = [0, 1, 2], 4.0  # four betting rounds still to come after this one
-    gaining = Outlook(_scoops(9, 9, 7, z_second=2))
+    gaining = _outlook(_scoops(9, 9, 7, z_second=2))
     run_to_end(gaining.read((0, 1, 2)))
     run_to_end(gaining.read((0, 2)))
     share = gaining.of(2, (0, 1, 2))[0]
@@ -234,7 +242,7 @@ def test_hard_bets_where_its_bet_makes_a_weak_hand_fold_and_leave_it_the_share()
     values = run_to_end(betting_values(table, 2, seats, gaining, bets_later))
     assert set(values) == {"check", "bet"}
     assert values["bet"] > values["check"] + 1
-    not_gaining = Outlook(_scoops(9, 9, 7, z_second=0))
+    not_gaining = _outlook(_scoops(9, 9, 7, z_second=0))
     values = run_to_end(betting_values(table, 2, seats, not_gaining, bets_later))
     assert values["bet"] < values["check"]
 
@@ -242,9 +250,8 @@ def test_hard_bets_where_its_bet_makes_a_weak_hand_fold_and_leave_it_the_share()
 def test_outlook_shares_split_ties_and_drop_the_players_who_fold() -> None:
     """Each half goes to the best key among the players still in, shared on a tie; the
     purchases to come are those of the players still in."""
-    from pygame_core.opponents.abyssinia import Outlook
 
-    outlook = Outlook([([5, 5, 1], [1, 2, 9], [1, 2, 4]), ([1, 2, 3], [3, 2, 1], [0, 0, 8])])
+    outlook = _outlook([([5, 5, 1], [1, 2, 9], [1, 2, 4]), ([1, 2, 3], [3, 2, 1], [0, 0, 8])])
     for members in ((0, 1, 2), (0, 1)):
         run_to_end(outlook.read(members))
     # Sample 1: 0 and 1 tie the high, 2 takes the low.  Sample 2: 2 high, 0 low.
@@ -260,12 +267,11 @@ def test_outlook_shares_split_ties_and_drop_the_players_who_fold() -> None:
 def test_outlook_reads_the_pages_thousands_of_samples_in_slices() -> None:
     """At the page's budget a betting decision has thousands of samples: reading them for a
     set of players yields between slices, and gives what one unbroken read gives."""
-    from pygame_core.opponents.abyssinia import Outlook
 
     rng = random.Random(3)
     samples = [([rng.randrange(50) for _ in range(4)], [rng.randrange(50) for _ in range(4)],
                 [rng.randrange(9) for _ in range(4)]) for _ in range(3000)]
-    sliced, whole = Outlook(samples), Outlook(samples)
+    sliced, whole = _outlook(samples), _outlook(samples)
     slices = sum(1 for _ in sliced.read((0, 1, 3), slice_seconds=0.0))
     assert slices == 3000 // 64
     assert sum(1 for _ in whole.read((0, 1, 3), slice_seconds=60.0)) == 0

@@ -445,11 +445,28 @@ class Outlook:
 
     The samples were dealt with every active player buying; a player who folds is taken out
     of the showdowns and of the purchases, the market left as it was dealt (a small error:
-    his purchases would have changed what the others were offered)."""
+    his purchases would have changed what the others were offered).
 
-    def __init__(self, showdowns: list[Showdown]) -> None:
-        self.showdowns = showdowns
+    The samples are kept in three flat lists of numbers, ``players`` to a sample: thousands
+    of small lists kept alive would wake the garbage collector's full sweeps, up to 90 ms
+    each (measured under CPython), far beyond a page's slice."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.samples = 0
+        self.highs: list[int] = []
+        self.lows: list[int] = []
+        self.paid: list[int] = []
         self._tables: dict[tuple[int, ...], dict[int, tuple[float, float, float]]] = {}
+        # When the current slice began: one slice runs across reads, not a slice each.
+        self.slice_start = time.perf_counter()
+
+    def add(self, end: Showdown) -> None:
+        highs, lows, paid = end
+        self.highs += highs
+        self.lows += lows
+        self.paid += paid
+        self.samples += 1
 
     def of(self, player: int, members: tuple[int, ...]) -> tuple[float, float, float]:
         """(share of the pot, take of the purchases to come, own purchases to come) of
@@ -464,25 +481,26 @@ class Outlook:
         if members in self._tables:
             return
         totals = {m: [0.0, 0.0, 0.0] for m in members}
+        all_highs, all_lows, all_paid = self.highs, self.lows, self.paid
         clock = time.perf_counter
-        slice_start = clock()
-        for index, (highs, lows, paid) in enumerate(self.showdowns):
-            best_high = max(highs[m] for m in members)
-            best_low = max(lows[m] for m in members)
-            high_winners = [m for m in members if highs[m] == best_high]
-            low_winners = [m for m in members if lows[m] == best_low]
-            purchases = sum(paid[m] for m in members)
-            for m in members:
-                share = ((m in high_winners) / len(high_winners)
-                         + (m in low_winners) / len(low_winners)) / 2
+        for index in range(self.samples):
+            base = index * self.players
+            highs = [all_highs[base + m] for m in members]
+            lows = [all_lows[base + m] for m in members]
+            best_high, best_low = max(highs), max(lows)
+            high_winners, low_winners = highs.count(best_high), lows.count(best_low)
+            purchases = sum(all_paid[base + m] for m in members)
+            for k, m in enumerate(members):
+                share = ((highs[k] == best_high) / high_winners
+                         + (lows[k] == best_low) / low_winners) / 2
                 t = totals[m]
                 t[0] += share
                 t[1] += share * purchases
-                t[2] += paid[m]
-            if index % 64 == 63 and clock() - slice_start > slice_seconds:
+                t[2] += all_paid[base + m]
+            if index % 64 == 63 and clock() - self.slice_start > slice_seconds:
                 yield
-                slice_start = clock()
-        n = len(self.showdowns)
+                self.slice_start = clock()
+        n = self.samples
         self._tables[members] = {m: (t[0] / n, t[1] / n, t[2] / n) for m, t in totals.items()}
 
 
@@ -508,6 +526,7 @@ def betting_values(table: Abyssinia, seat: int, seats: list[int], outlook: Outlo
     """
     me = seats.index(seat)
     values: dict[str, float] = {}
+    outlook.slice_start = time.perf_counter()  # the caller has just yielded
     for action in table.legal_actions():
         trial = table.clone()
         deals, betting_round = len(trial.deals), trial.round
@@ -573,10 +592,9 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
         if not view.buying and self._cache is not None and self._cache[0] == key:
             stats, outlook = [self._cache[1]], self._cache[2]
         else:
-            showdowns: list[Showdown] | None = (
-                [] if self.looks_ahead and not view.buying else None)
-            stats = yield from self._sample(obs, view, me, buyers, choices, showdowns)
-            outlook = None if showdowns is None else Outlook(showdowns)
+            outlook = (Outlook(len(seats)) if self.looks_ahead and not view.buying
+                       else None)
+            stats = yield from self._sample(obs, view, me, buyers, choices, outlook)
             if not view.buying:
                 self._cache = (key, stats[0], outlook)
         # What each choice is worth from here on (``_worth_staying``).
@@ -618,11 +636,11 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
 
     def _sample(
         self, obs: AbyssiniaObservation, view: _View, me: int, buyers: list[int],
-        choices: list[int], showdowns: list[Showdown] | None = None,
+        choices: list[int], outlook: Outlook | None = None,
     ) -> Generator[None, None, list[Stats]]:
         """For each choice: mean high share, low share, the pot's share of all purchases (my
         expected take of them) and my own purchases, over sampled pack orders.  Each
-        sample's ends of the deal are kept in ``showdowns`` when it is given (one choice)."""
+        sample's end of the deal is kept in ``outlook`` when it is given (one choice)."""
         seats = view.active
         budget = self.budget
         totals = [[0.0, 0.0, 0.0, 0.0] for _ in choices]
@@ -638,8 +656,8 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
             for j, first in enumerate(choices):
                 players = [p.copy() for p in base]
                 end = _playout(players, list(world.market), deck, buyers, first, surprises)
-                if showdowns is not None:
-                    showdowns.append(end)
+                if outlook is not None:
+                    outlook.add(end)
                 highs, lows, paid = end
                 high, low = _half(highs, me), _half(lows, me)
                 t = totals[j]
