@@ -625,7 +625,7 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
         if best_action != action:
             self.reason = (f"{high:.0%} of the high half, {low:.0%} of the low half; "
                            f"with the others' replies, {best_action} is worth "
-                           f"{worth[best_action]:+.1f} chips, {action} {worth[action]:+.1f}")
+                           f"{worth[best_action]:+.2f} chips, {action} {worth[action]:+.2f}")
         return best_action
 
     @staticmethod
