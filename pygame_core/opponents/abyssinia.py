@@ -15,7 +15,10 @@ hard   Monte Carlo over the pack's order: each sample deals the remaining purcha
        A purchase is looked ahead one ply (left, right or blind, each in the same samples);
        a betting decision compares its expected share of the final pot with the cost (pot
        odds), and bets or raises when a chip every active player puts in is worth more to
-       it than its own (the multiway edge, ``players * share - 1``).
+       it than its own (the multiway edge, ``players * share - 1``).  Before it bets, it
+       plays the betting round out on every action it may take, every player replying by
+       that rule on its share among the players still in (``betting_values``), and takes
+       the action worth most: the rule never asks who folds to a bet.
 hard-2026 (arena only) the same search, betting by medium's thresholds: the baseline.
 """
 
