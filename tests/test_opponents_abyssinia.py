@@ -278,3 +278,78 @@ def test_outlook_reads_the_pages_thousands_of_samples_in_slices() -> None:
     assert [sliced.of(m, (0, 1, 3)) for m in (0, 1, 3)] == [whole.of(m, (0, 1, 3))
                                                            for m in (0, 1, 3)]
     assert sum(sliced.of(m, (0, 1, 3))[0] for m in (0, 1, 3)) == pytest.approx(1.0)
+
+
+def test_playout_player_keeps_what_the_purchase_rules_read() -> None:
+    """A playout's hand keeps its spoilers of a low, its one suit, its top low rank and its
+    high cards as cards are added, the same as counting them afresh."""
+    from pygame_core.opponents.abyssinia import HIGH_CARD, LOW_RANK, _low_bad, _Player
+
+    rng = random.Random(11)
+    for _ in range(300):
+        cards = rng.sample(full_pack(), rng.randrange(6))
+        player = _Player.of(cards[:2]).copy()
+        for card in cards[2:]:
+            player.add(card)
+        assert player.cards == cards
+        assert player.bad == _low_bad(cards)[0]
+        suits = {c.suit for c in cards}
+        if cards:
+            assert player.suit == (suits.pop() if len(suits) == 1 else -1)
+        assert player.top == max((LOW_RANK[c.rank] for c in cards), default=0)
+        assert player.high == sum(c.rank >= HIGH_CARD for c in cards)
+
+
+def test_fitted_purchase_rule_buys_the_choice_its_features_value_most() -> None:
+    """The playouts' fitted rule looks its values up in tables and writes the blind's out;
+    it must choose what the weights times ``market_features`` and ``blind_features`` say."""
+    from pygame_core.opponents.abyssinia import (
+        BUY_WEIGHTS,
+        MARKET_FEATURES,
+        _dot,
+        _Player,
+        blind_features,
+        fitted_choice,
+        market_features,
+    )
+
+    rng = random.Random(5)
+    choices = set()
+    for _ in range(3000):
+        pack = full_pack()
+        rng.shuffle(pack)
+        held = rng.randrange(5)
+        player = _Player.of(pack[:held])
+        left, right = pack[held], pack[held + 1]
+        weights = BUY_WEIGHTS[held]
+        values = [
+            _dot(weights[:MARKET_FEATURES], market_features(
+                card.rank, player.counts[card.rank], player.bad,
+                held >= 2 and player.suit == card.suit))
+            for card in (left, right)
+        ] + [_dot(weights[MARKET_FEATURES:], blind_features(player))]
+        choice = fitted_choice(player, left, right)
+        choices.add(choice)
+        assert values[choice] == pytest.approx(max(values), abs=1e-9)
+    assert choices == {0, 1, 2}
+
+
+@pytest.mark.parametrize(("hand", "left", "right", "buys"), [
+    ("AS 2H 3D 4C", "5H", "KC", 0),  # the five makes the best low there is
+    ("KS KH QD QC", "2C", "KD", 1),  # the king fills a full house
+    ("9H 9S KC", "9D", "3C", 0),  # trips
+    ("AS 3H 5D 7C", "KH", "QS", 2),  # neither helps the low: a blind card may
+    ("5S 5D 9C 9H", "KS", "QS", 2),  # neither helps two pair: a blind card may fill it
+])
+def test_fitted_purchase_rule_buys_what_a_player_would(hand: str, left: str, right: str,
+                                                       buys: int) -> None:
+    """Hard's playouts model every player's later purchases with the fitted rule: it
+    completes a low or a full house, and buys blind where no market card helps, which the
+    cheap rule (hard-2026's) does not: it buys the king to the low hand."""
+    from pygame_core.cards import parse_card, parse_cards
+    from pygame_core.opponents.abyssinia import _Player, cheap_choice, fitted_choice
+
+    player = _Player.of(parse_cards(hand.split()))
+    assert fitted_choice(player, parse_card(left), parse_card(right)) == buys
+    if hand == "AS 3H 5D 7C":
+        assert cheap_choice(player, parse_card(left), parse_card(right)) == 0

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 
 from ..abyssinia import (
     ACTIVE,
@@ -46,6 +46,7 @@ from .search import Budget
 PRICE = tuple(price(Card(r, 0)) for r in range(13))
 LOW_RANK = tuple((r + 1) % 13 for r in range(13))  # ace 0, two 1, ..., king 12
 LOW_LIMIT = 7  # ace-low rank of an eight: cards up to eight make a useful low
+HIGH_CARD = 8  # rank of a ten: tens to aces are high cards
 SIDES = ("buy left", "buy right", "buy blind")
 # Chips each player is expected to bet in a betting round still to come (a rough average
 # under a fixed limit of 1 to 4): it makes continuing cost more than the next purchase.
@@ -348,24 +349,36 @@ class Medium(Opponent[AbyssiniaObservation]):
 
 
 class _Player:
-    """One active player's hand during a sampled playout, with what the cheap rule needs."""
+    """One active player's hand during a sampled playout, with what the purchase rules
+    need."""
 
-    __slots__ = ("bad", "cards", "counts")
+    __slots__ = ("bad", "cards", "counts", "high", "suit", "top")
     cards: list[Card]
     counts: list[int]
     bad: int
+    suit: int
+    top: int
+    high: int
 
-    def __init__(self, cards: list[Card], counts: list[int], bad: int) -> None:
+    def __init__(self, cards: list[Card], counts: list[int], bad: int, suit: int, top: int,
+                 high: int) -> None:
         self.cards = cards
         self.counts = counts
         self.bad = bad  # cards that spoil a low (paired, or above eight)
+        self.suit = suit  # the suit every card held shares, else -1
+        self.top = top  # the highest ace-low rank held
+        self.high = high  # cards from ten to ace
 
     @staticmethod
     def of(cards: Sequence[Card]) -> _Player:
-        return _Player(list(cards), _rank_counts(cards), _low_bad(cards)[0])
+        player = _Player([], [0] * 13, 0, -1, 0, 0)
+        for card in cards:
+            player.add(card)
+        return player
 
     def copy(self) -> _Player:
-        return _Player(list(self.cards), list(self.counts), self.bad)
+        return _Player(list(self.cards), list(self.counts), self.bad, self.suit, self.top,
+                       self.high)
 
     def score(self, card: Card) -> float:
         """The cheap purchase rule: pairing up helps the high; a new rank up to eight helps a
@@ -381,13 +394,20 @@ class _Player:
         return gain - 0.3 * PRICE[r]
 
     def add(self, card: Card) -> None:
-        r = card[0]
+        r, suit = card
         k = self.counts[r]
-        if k == 1 and LOW_RANK[r] <= LOW_LIMIT:
+        low = LOW_RANK[r]
+        if k == 1 and low <= LOW_LIMIT:
             self.bad += 2  # the low card held and this one are both spoiled
-        elif k or LOW_RANK[r] > LOW_LIMIT:
+        elif k or low > LOW_LIMIT:
             self.bad += 1
         self.counts[r] = k + 1
+        if not self.cards:
+            self.suit = suit
+        elif self.suit != suit:
+            self.suit = -1
+        self.top = max(self.top, low)
+        self.high += r >= HIGH_CARD
         self.cards.append(card)
 
 
@@ -398,6 +418,99 @@ BLIND_BELOW = -0.25  # the cheap rule buys blind when neither market card scores
 SURPRISE = 0.2
 
 
+def cheap_choice(p: _Player, left: Card, right: Card) -> int:
+    """The cheap purchase rule (hard-2026's playouts): 0 left, 1 right, 2 blind."""
+    sl, sr = p.score(left), p.score(right)
+    return (0 if sl >= sr else 1) if max(sl, sr) >= BLIND_BELOW else 2
+
+
+def market_features(rank: int, held: int, bad: int, suited: bool) -> tuple[float, ...]:
+    """What buying a card of ``rank`` does to a hand that holds ``held`` of that rank and
+    ``bad`` cards that spoil a low, as the fitted purchase rule weighs it: pairs, trips,
+    fours; the card's height unpaired and paired; a new low rank for a clean (or nearly
+    clean) low, and how low; its price; a flush kept alive (``suited``: two cards or more,
+    all of the card's suit); a clean low spoiled by a pair or by a high card."""
+    low = LOW_RANK[rank]
+    clean = bad == 0
+    new_low = held == 0 and low <= LOW_LIMIT
+    return (held == 1, held == 2, held == 3, (held == 0) * rank / 12, (held > 0) * rank / 12,
+            new_low and clean, new_low and bad == 1, (new_low and clean) * low / LOW_LIMIT,
+            PRICE[rank], suited, held == 1 and low <= LOW_LIMIT and clean,
+            low > LOW_LIMIT and clean)
+
+
+def blind_features(p: _Player) -> tuple[float, ...]:
+    """The hand as the fitted rule weighs a blind purchase into it: a constant; how many
+    ranks held once, twice, three times; a clean or nearly clean low and its top; one suit
+    (two cards or more); high cards (ten to ace)."""
+    counts, bad = p.counts, p.bad
+    return (1.0, counts.count(1), counts.count(2), counts.count(3), bad == 0, bad == 1,
+            (bad == 0) * p.top / LOW_LIMIT, len(p.cards) >= 2 and p.suit >= 0, p.high)
+
+
+def _dot(weights: Sequence[float], features: Sequence[float]) -> float:
+    return sum(w * f for w, f in zip(weights, features, strict=True))
+
+
+BuyingRule = Callable[[_Player, Card, Card], int]
+MARKET_FEATURES = 12  # market_features' length; blind_features' weights follow them
+# Fitted by ``benchmarks/fit_abyssinia_buying.py`` (see there), by cards held before the
+# purchase: market_features' weights, then blind_features'.
+BUY_WEIGHTS: tuple[tuple[float, ...], ...] = (
+    # 0 cards held
+    (0.0, 0.0, 0.0, 1.778, 0.0, 0.16, 0.0, -0.317, 0.057, 0.0, 0.0, -0.657, 0.497, 0.0, 0.0,
+     0.0, 0.497, 0.0, 0.0, 0.0, 0.0),
+    # 1 cards held
+    (0.813, 0.0, 0.0, 1.588, 3.579, 0.762, -0.584, -0.29, 0.159, 0.0, 0.136, -1.325, 0.465,
+     0.465, 0.0, 0.0, 0.427, 0.037, 0.019, 0.0, 0.278),
+    # 2 cards held
+    (0.448, 6.417, 0.0, 1.167, 4.835, 2.337, 0.937, -0.154, 0.21, 0.903, -1.214, -1.582, 0.895,
+     0.377, 0.707, 0.0, 0.459, 0.736, -0.024, 0.095, 0.129),
+    # 3 cards held
+    (-1.099, 15.73, -2.738, 1.708, 9.557, 3.195, 4.207, 2.069, 0.329, 5.582, -2.15, -3.262,
+     1.511, 0.391, 0.993, 0.719, 2.217, 3.16, -1.409, 0.074, 0.089),
+    # 4 cards held
+    (-7.672, 26.357, -4.492, -0.306, 12.904, 15.474, 11.165, 9.995, -0.107, 0.0, -21.296, -3.78,
+     0.696, 0.766, 0.74, 0.179, 9.602, 3.855, -10.65, 11.126, -0.217),
+)
+
+
+SUITED = 9  # market_features' index of ``suited``
+# The fitted rule's value of a market card without its flush term, by cards held, rank, held
+# of that rank (0 to 3) and spoilers (0, 1, or 2 and more): the rule runs for every purchase
+# of every playout, so the linear function is looked up, not computed.
+_MARKET_VALUE = [
+    [[[_dot(w[:MARKET_FEATURES], market_features(rank, held, bad, False)) for bad in range(3)]
+      for held in range(4)] for rank in range(13)]
+    for w in BUY_WEIGHTS
+]
+
+
+def fitted_choice(p: _Player, left: Card, right: Card) -> int:
+    """The fitted purchase rule (hard's playouts): the choice whose value, a linear function
+    of ``market_features`` (left, right) or ``blind_features``, is greatest, with weights
+    fitted by cards held to what hard's own search values each choice at
+    (``benchmarks/fit_abyssinia_buying.py``)."""
+    cards, counts = p.cards, p.counts
+    weights = BUY_WEIGHTS[len(cards)]
+    table = _MARKET_VALUE[len(cards)]
+    bad = min(p.bad, 2)
+    suited = p.suit if len(cards) >= 2 else -1
+    value_left = table[left[0]][counts[left[0]]][bad] + (left[1] == suited) * weights[SUITED]
+    value_right = (table[right[0]][counts[right[0]]][bad]
+                   + (right[1] == suited) * weights[SUITED])
+    # blind_features, written out: this is the playouts' inner loop.
+    clean = p.bad == 0
+    (constant, singles, pairs, trips, clean_low, near_low, low_top, one_suit,
+     high) = weights[MARKET_FEATURES:]
+    value_blind = (constant + singles * counts.count(1) + pairs * counts.count(2)
+                   + trips * counts.count(3) + (clean_low + low_top * p.top / LOW_LIMIT) * clean
+                   + near_low * (p.bad == 1) + one_suit * (suited >= 0) + high * p.high)
+    if value_blind > max(value_left, value_right):
+        return 2
+    return 0 if value_left >= value_right else 1
+
+
 # One sampled end of the deal, by active player (indexes into the active seats): high keys,
 # low keys, and the chips each puts into purchases from here on.
 Showdown = tuple[list[int], list[int], list[int]]
@@ -405,13 +518,13 @@ Showdown = tuple[list[int], list[int], list[int]]
 
 def _playout(
     players: list[_Player], market: list[Card], deck: list[Card], buyers: list[int],
-    first: int, surprises: list[int],
+    first: int, surprises: list[int], choose: BuyingRule = cheap_choice,
 ) -> Showdown:
     """Deal the remaining purchases; ``deck`` is the pack top first, ``buyers`` the order of
     purchases (indexes into ``players``), ``first`` the first buyer's choice (0 left, 1
-    right, 2 blind; -1 for the cheap rule), ``surprises`` a forced choice for each purchase
-    that departs from the rule (-1: none).  Returns every player's high and low keys and
-    the chips each put into the purchases."""
+    right, 2 blind; -1 for the rule), ``surprises`` a forced choice for each purchase that
+    departs from the rule (-1: none), ``choose`` the rule.  Returns every player's high and
+    low keys and the chips each put into the purchases."""
     paid = [0] * len(players)
     left, right = market
     for i, b in enumerate(buyers):
@@ -421,8 +534,7 @@ def _playout(
         elif surprises[i] >= 0:
             choice = surprises[i]
         else:
-            sl, sr = p.score(left), p.score(right)
-            choice = (0 if sl >= sr else 1) if max(sl, sr) >= BLIND_BELOW else 2
+            choice = choose(p, left, right)
         # Every purchase takes exactly one card off the pack: a refill or the blind card.
         if choice == 0:
             card, left = left, deck[i]
@@ -569,6 +681,8 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
     budget = Budget(iterations=600, seconds=0.2)
     # Bets by playing the betting round out (``betting_values``), not by the rule alone.
     looks_ahead = True
+    # The playouts' purchase rule, for every player.
+    buys = staticmethod(fitted_choice)
 
     def __init__(self, game: str, seat: int, seed: int) -> None:
         super().__init__(game, seat, seed)
@@ -658,7 +772,8 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
             base = [_Player.of(world.hands[s]) for s in seats]
             for j, first in enumerate(choices):
                 players = [p.copy() for p in base]
-                end = _playout(players, list(world.market), deck, buyers, first, surprises)
+                end = _playout(players, list(world.market), deck, buyers, first, surprises,
+                               self.buys)
                 if outlook is not None:
                     outlook.add(end)
                 highs, lows, paid = end
@@ -690,8 +805,17 @@ class Hard2026(Hard):
     level = "hard-2026"
     bet = staticmethod(_bet_choice)
     looks_ahead = False
+    buys = staticmethod(cheap_choice)
+
+
+class HardCheapBuys(Hard):
+    """DEV: the sixth pass's hard (cheap purchase rule in the playouts)."""
+
+    level = "hard-cheap-buys"
+    buys = staticmethod(cheap_choice)
 
 
 LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
+    "hard-cheap-buys": HardCheapBuys,
 }

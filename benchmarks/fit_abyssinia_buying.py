@@ -1,0 +1,161 @@
+"""Fit the purchase rule of Abyssinia hard's playouts to hard's own search.
+
+Every player's future purchases in hard's playouts follow a rule (``fitted_choice``).  The
+closer the rule comes to what the search itself would buy, the better the playouts model
+the other players (hard ones, on the page) and hard's own later purchases.  This script
+plays games with four (and six) hard players, records at each purchase the search's value
+of every choice (left, right, blind), and fits the rule's weights to those values by
+least squares (ridge), separately by cards held.
+
+    python benchmarks/fit_abyssinia_buying.py collect OUT.jsonl --players 4 --seed 50000 \\
+        --deals 150 [--rule cheap|fitted]
+    python benchmarks/fit_abyssinia_buying.py fit A.jsonl B.jsonl ...
+
+``fit`` needs numpy (``pip install .[fit]``): it prints the weights as ``BUY_WEIGHTS``
+and, on the deals it held out (seeds divisible by 3), how often each rule buys what the
+search values most and how much the search says each rule's purchases lose.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from pygame_core import new_game
+from pygame_core.cards import Card, parse_card
+from pygame_core.opponents import make_opponent, run_to_end
+from pygame_core.opponents.abyssinia import (
+    FUTURE_BET,
+    MARKET_FEATURES,
+    ROUNDS,
+    Hard,
+    _Player,
+    _View,
+    _worth_staying,
+    blind_features,
+    cheap_choice,
+    fitted_choice,
+    market_features,
+)
+from pygame_core.opponents.search import Budget
+
+RULES = {"cheap": cheap_choice, "fitted": fitted_choice}
+
+
+def collect(args: argparse.Namespace) -> None:
+    with open(args.out, "w") as out:
+        for seed in range(args.seed, args.seed + args.deals):
+            game = new_game("abyssinia", seed=seed, players=args.players)
+            players = [make_opponent("abyssinia", "hard", s, seed) for s in range(args.players)]
+            for op in players:
+                assert isinstance(op, Hard)
+                op.budget = Budget(iterations=args.iterations, seconds=None)
+                op.buys = RULES[args.rule]  # type: ignore[assignment]
+            while game.deals_played < 1 and not game.is_over:
+                seat = game.current_player
+                obs = game.observation(seat)
+                view, op = _View(obs), players[seat]
+                assert isinstance(op, Hard)
+                if view.buying and len(obs["legal"]) > 1:
+                    seats = view.active
+                    buyers = [i for i, s in enumerate(seats) if len(view.hands[s]) < view.round]
+                    buyers += [i for _ in range(view.round + 1, ROUNDS + 1)
+                               for i in range(len(seats))]
+                    stats = run_to_end(op._sample(obs, view, seats.index(seat), buyers,
+                                                  [0, 1, 2]))
+                    values = [_worth_staying((high + low) / 2, take, mine, view.pot,
+                                             view.to_call, len(seats),
+                                             view.bets_left * FUTURE_BET)
+                              for high, low, take, mine in stats]
+                    out.write(json.dumps({
+                        "seed": seed, "hand": [str(c) for c in view.hand],
+                        "market": [str(c) for c in view.market], "values": values}) + "\n")
+                game.apply(op.decide(obs))
+
+
+def rows(record: dict[str, Any]) -> tuple[_Player, list[list[float]]]:
+    """The record's hand, and a row of features for each choice (left, right, blind)."""
+    player = _Player.of([parse_card(c) for c in record["hand"]])
+    left, right = (parse_card(c) for c in record["market"])
+    blind_width = len(blind_features(player))
+
+    def market(card: Card) -> list[float]:
+        suited = len(player.cards) >= 2 and player.suit == card.suit
+        features = market_features(card.rank, player.counts[card.rank], player.bad, suited)
+        return [*map(float, features), *[0.0] * blind_width]
+
+    return player, [
+        market(left), market(right),
+        [*[0.0] * MARKET_FEATURES, *map(float, blind_features(player))],
+    ]
+
+
+def fit(args: argparse.Namespace) -> None:
+    import numpy as np  # the fit only: the package and its tests do not need numpy
+
+    records = [json.loads(line) for path in args.records
+               for line in Path(path).read_text().splitlines()]
+    train = [r for r in records if r["seed"] % 3]
+    held_out = [r for r in records if not r["seed"] % 3]
+    weights = []
+    for held in range(ROUNDS):
+        xs, ys = [], []
+        for record in train:
+            if len(record["hand"]) != held:
+                continue
+            x = np.array(rows(record)[1])
+            y = np.array(record["values"])
+            # Only the differences between the choices matter: centre each decision.
+            xs.append(x - x.mean(0))
+            ys.append(y - y.mean())
+        x, y = np.vstack(xs), np.concatenate(ys)
+        w = np.linalg.solve(x.T @ x + args.ridge * np.eye(x.shape[1]), x.T @ y)
+        weights.append(tuple(round(float(v), 3) for v in w))
+    print("BUY_WEIGHTS: tuple[tuple[float, ...], ...] = (")
+    for held, w in enumerate(weights):
+        print(f"    # {held} cards held")
+        lines = textwrap.wrap(", ".join(map(str, w)), 91)
+        print("    (" + "\n     ".join(lines) + "),")
+    print(")")
+
+    def rule_fitted(player: _Player, x: list[list[float]], held: int) -> int:
+        values = [sum(a * b for a, b in zip(weights[held], row, strict=True)) for row in x]
+        return max(range(3), key=values.__getitem__)
+
+    for name in ("cheap", "fitted"):
+        agree = regret = 0.0
+        for record in held_out:
+            player, x = rows(record)
+            left, right = (parse_card(c) for c in record["market"])
+            choice = (cheap_choice(player, left, right) if name == "cheap"
+                      else rule_fitted(player, x, len(record["hand"])))
+            values = record["values"]
+            agree += values[choice] == max(values)
+            regret += max(values) - values[choice]
+        n = len(held_out)
+        print(f"{name}: buys the search's choice in {agree / n:.1%} of {n} held-out "
+              f"purchases; loses {regret / n:.2f} chips a purchase by the search's values")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("collect")
+    c.add_argument("out")
+    c.add_argument("--players", type=int, default=4)
+    c.add_argument("--seed", type=int, default=50000)
+    c.add_argument("--deals", type=int, default=150)
+    c.add_argument("--iterations", type=int, default=600)
+    c.add_argument("--rule", choices=sorted(RULES), default="fitted")
+    f = sub.add_parser("fit")
+    f.add_argument("records", nargs="+")
+    f.add_argument("--ridge", type=float, default=1.0)
+    args = parser.parse_args()
+    collect(args) if args.command == "collect" else fit(args)
+
+
+if __name__ == "__main__":
+    main()
