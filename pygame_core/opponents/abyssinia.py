@@ -11,7 +11,8 @@ medium counts cards: the unseen cards (52 minus every open hand and the market) 
        buys the card (a blind buy is averaged over the unseen cards) with the best share of
        the pot it expects minus the price, and bets by pot odds.
 hard   Monte Carlo over the pack's order: each sample deals the remaining purchases from a
-       shuffled pack (every player buying by a cheap rule), and scores the showdown exactly.
+       shuffled pack (every player buying by a rule fitted to what this search itself buys,
+       ``fitted_choice``), and scores the showdown exactly.
        A purchase is looked ahead one ply (left, right or blind, each in the same samples);
        a betting decision compares its expected share of the final pot with the cost (pot
        odds), and bets or raises when a chip every active player puts in is worth more to
@@ -19,7 +20,9 @@ hard   Monte Carlo over the pack's order: each sample deals the remaining purcha
        plays the betting round out on every action it may take, every player replying by
        that rule on its share among the players still in (``betting_values``), and takes
        the action worth most: the rule never asks who folds to a bet.
-hard-2026 (arena only) the same search, betting by medium's thresholds: the baseline.
+hard-2026 (arena only) the same search with a cheap purchase rule in its playouts
+       (``cheap_choice``), betting by medium's thresholds: the baseline.
+hard-cheap-buys (arena only) hard with hard-2026's cheap purchase rule in its playouts.
 """
 
 from __future__ import annotations
@@ -476,39 +479,48 @@ BUY_WEIGHTS: tuple[tuple[float, ...], ...] = (
 
 
 SUITED = 9  # market_features' index of ``suited``
-# The fitted rule's value of a market card without its flush term, by cards held, rank, held
-# of that rank (0 to 3) and spoilers (0, 1, or 2 and more): the rule runs for every purchase
-# of every playout, so the linear function is looked up, not computed.
-_MARKET_VALUE = [
-    [[[_dot(w[:MARKET_FEATURES], market_features(rank, held, bad, False)) for bad in range(3)]
-      for held in range(4)] for rank in range(13)]
-    for w in BUY_WEIGHTS
-]
 
 
-def fitted_choice(p: _Player, left: Card, right: Card) -> int:
-    """The fitted purchase rule (hard's playouts): the choice whose value, a linear function
-    of ``market_features`` (left, right) or ``blind_features``, is greatest, with weights
-    fitted by cards held to what hard's own search values each choice at
-    (``benchmarks/fit_abyssinia_buying.py``)."""
-    cards, counts = p.cards, p.counts
-    weights = BUY_WEIGHTS[len(cards)]
-    table = _MARKET_VALUE[len(cards)]
-    bad = min(p.bad, 2)
-    suited = p.suit if len(cards) >= 2 else -1
-    value_left = table[left[0]][counts[left[0]]][bad] + (left[1] == suited) * weights[SUITED]
-    value_right = (table[right[0]][counts[right[0]]][bad]
-                   + (right[1] == suited) * weights[SUITED])
-    # blind_features, written out: this is the playouts' inner loop.
-    clean = p.bad == 0
-    (constant, singles, pairs, trips, clean_low, near_low, low_top, one_suit,
-     high) = weights[MARKET_FEATURES:]
-    value_blind = (constant + singles * counts.count(1) + pairs * counts.count(2)
-                   + trips * counts.count(3) + (clean_low + low_top * p.top / LOW_LIMIT) * clean
-                   + near_low * (p.bad == 1) + one_suit * (suited >= 0) + high * p.high)
-    if value_blind > max(value_left, value_right):
-        return 2
-    return 0 if value_left >= value_right else 1
+class FittedRule:
+    """A fitted purchase rule: the choice whose value, a linear function of
+    ``market_features`` (left, right) or ``blind_features`` with ``weights`` by cards held,
+    is greatest.  Hard's playouts buy by ``fitted_choice``, weights fitted to what hard's
+    own search values each choice at (``benchmarks/fit_abyssinia_buying.py``)."""
+
+    def __init__(self, weights: Sequence[Sequence[float]]) -> None:
+        self.weights = weights
+        # A market card's value without its flush term, by cards held, rank, held of that
+        # rank (0 to 3) and spoilers (0, 1, or 2 and more): the rule runs for every purchase
+        # of every playout, so it is looked up, not computed.
+        self.market_value = [
+            [[[_dot(w[:MARKET_FEATURES], market_features(rank, held, bad, False))
+               for bad in range(3)] for held in range(4)] for rank in range(13)]
+            for w in weights
+        ]
+
+    def __call__(self, p: _Player, left: Card, right: Card) -> int:
+        cards, counts = p.cards, p.counts
+        weights = self.weights[len(cards)]
+        table = self.market_value[len(cards)]
+        bad = min(p.bad, 2)
+        suited = p.suit if len(cards) >= 2 else -1
+        value_left = table[left[0]][counts[left[0]]][bad] + (left[1] == suited) * weights[SUITED]
+        value_right = (table[right[0]][counts[right[0]]][bad]
+                       + (right[1] == suited) * weights[SUITED])
+        # blind_features, written out: this is the playouts' inner loop.
+        clean = p.bad == 0
+        (constant, singles, pairs, trips, clean_low, near_low, low_top, one_suit,
+         high) = weights[MARKET_FEATURES:]
+        value_blind = (constant + singles * counts.count(1) + pairs * counts.count(2)
+                       + trips * counts.count(3)
+                       + (clean_low + low_top * p.top / LOW_LIMIT) * clean
+                       + near_low * (p.bad == 1) + one_suit * (suited >= 0) + high * p.high)
+        if value_blind > max(value_left, value_right):
+            return 2
+        return 0 if value_left >= value_right else 1
+
+
+fitted_choice = FittedRule(BUY_WEIGHTS)
 
 
 # One sampled end of the deal, by active player (indexes into the active seats): high keys,
@@ -809,7 +821,8 @@ class Hard2026(Hard):
 
 
 class HardCheapBuys(Hard):
-    """DEV: the sixth pass's hard (cheap purchase rule in the playouts)."""
+    """Hard as it was before its playouts bought by the fitted rule: kept in the arena to
+    measure that rule against."""
 
     level = "hard-cheap-buys"
     buys = staticmethod(cheap_choice)
