@@ -116,7 +116,7 @@ def fit(args: argparse.Namespace) -> None:
         weights.append(tuple(round(float(v), 3) for v in w))
     print("BUY_WEIGHTS: tuple[tuple[float, ...], ...] = (")
     for held, w in enumerate(weights):
-        print(f"    # {held} cards held")
+        print(f"    # {held} {'card' if held == 1 else 'cards'} held")
         lines = textwrap.wrap(", ".join(map(str, w)), 91)
         print("    (" + "\n     ".join(lines) + "),")
     print(")")

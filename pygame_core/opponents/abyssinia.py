@@ -457,13 +457,14 @@ def _dot(weights: Sequence[float], features: Sequence[float]) -> float:
 
 BuyingRule = Callable[[_Player, Card, Card], int]
 MARKET_FEATURES = 12  # market_features' length; blind_features' weights follow them
+SUITED = 9  # market_features' index of ``suited``
 # Fitted by ``benchmarks/fit_abyssinia_buying.py`` (see there), by cards held before the
 # purchase: market_features' weights, then blind_features'.
 BUY_WEIGHTS: tuple[tuple[float, ...], ...] = (
     # 0 cards held
     (0.0, 0.0, 0.0, 1.778, 0.0, 0.16, 0.0, -0.317, 0.057, 0.0, 0.0, -0.657, 0.497, 0.0, 0.0,
      0.0, 0.497, 0.0, 0.0, 0.0, 0.0),
-    # 1 cards held
+    # 1 card held
     (0.813, 0.0, 0.0, 1.588, 3.579, 0.762, -0.584, -0.29, 0.159, 0.0, 0.136, -1.325, 0.465,
      0.465, 0.0, 0.0, 0.427, 0.037, 0.019, 0.0, 0.278),
     # 2 cards held
@@ -476,9 +477,6 @@ BUY_WEIGHTS: tuple[tuple[float, ...], ...] = (
     (-7.672, 26.357, -4.492, -0.306, 12.904, 15.474, 11.165, 9.995, -0.107, 0.0, -21.296, -3.78,
      0.696, 0.766, 0.74, 0.179, 9.602, 3.855, -10.65, 11.126, -0.217),
 )
-
-
-SUITED = 9  # market_features' index of ``suited``
 
 
 class FittedRule:
@@ -530,7 +528,7 @@ Showdown = tuple[list[int], list[int], list[int]]
 
 def _playout(
     players: list[_Player], market: list[Card], deck: list[Card], buyers: list[int],
-    first: int, surprises: list[int], choose: BuyingRule = cheap_choice,
+    first: int, surprises: list[int], choose: BuyingRule,
 ) -> Showdown:
     """Deal the remaining purchases; ``deck`` is the pack top first, ``buyers`` the order of
     purchases (indexes into ``players``), ``first`` the first buyer's choice (0 left, 1
