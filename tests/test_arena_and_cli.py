@@ -157,20 +157,20 @@ def test_common_chance_gives_a_seat_the_same_worlds_whatever_level_sits_there(
     common: bool,
 ) -> None:
     """``--common-chance``: a seat's chance comes from the seat and the deal seed, not its
-    level.  Hard and hard-2026 share a search (they bet differently), so in the same seat of
-    the same Abyssinia deal they then sample the same worlds: the same purchase, with the
-    same figures, and their chance left in the same state.  By default each level has its
-    own chance."""
+    level.  hard-cheap-buys and hard-2026 share a purchase search (they bet differently), so
+    in the same seat of the same Abyssinia deal they then sample the same worlds: the same
+    purchase, with the same figures, and their chance left in the same state.  By default
+    each level has its own chance."""
     import pygame_core.arena as arena
     from pygame_core import new_game
 
     game = new_game("abyssinia", seed=5)
     seat = game.current_player
     obs = game.observation(seat)
-    levels = ["hard", "hard-2026", "hard", "hard-2026"]
+    levels = ["hard-cheap-buys", "hard-2026", "hard-cheap-buys", "hard-2026"]
     hard = arena.seat_players("abyssinia", levels, 5, 30, None, common)[seat]
     old = arena.seat_players("abyssinia", levels[1:] + levels[:1], 5, 30, None, common)[seat]
-    assert {hard.level, old.level} == {"hard", "hard-2026"}
+    assert {hard.level, old.level} == {"hard-cheap-buys", "hard-2026"}
     assert hard.decide(obs) in obs["legal"] and old.decide(obs) in obs["legal"]
     assert (hard.rng.getstate() == old.rng.getstate()) is common
     assert (hard.explain() == old.explain()) is common
