@@ -28,17 +28,17 @@ from pygame_core import new_game
 from pygame_core.cards import Card, parse_card
 from pygame_core.opponents import make_opponent, run_to_end
 from pygame_core.opponents.abyssinia import (
-    FUTURE_BET,
     MARKET_FEATURES,
     ROUNDS,
+    FittedRule,
     Hard,
     _Player,
     _View,
-    _worth_staying,
     blind_features,
     cheap_choice,
+    choice_values,
     fitted_choice,
-    market_features,
+    purchase_features,
 )
 from pygame_core.opponents.search import Budget
 
@@ -60,36 +60,25 @@ def collect(args: argparse.Namespace) -> None:
                 view, op = _View(obs), players[seat]
                 assert isinstance(op, Hard)
                 if view.buying and len(obs["legal"]) > 1:
-                    seats = view.active
-                    buyers = [i for i, s in enumerate(seats) if len(view.hands[s]) < view.round]
-                    buyers += [i for _ in range(view.round + 1, ROUNDS + 1)
-                               for i in range(len(seats))]
-                    stats = run_to_end(op._sample(obs, view, seats.index(seat), buyers,
-                                                  [0, 1, 2]))
-                    values = [_worth_staying((high + low) / 2, take, mine, view.pot,
-                                             view.to_call, len(seats),
-                                             view.bets_left * FUTURE_BET)
-                              for high, low, take, mine in stats]
+                    stats = run_to_end(op._sample(obs, view, view.active.index(seat),
+                                                  view.buyers(), [0, 1, 2]))
+                    values = choice_values(stats, view)
                     out.write(json.dumps({
                         "seed": seed, "hand": [str(c) for c in view.hand],
                         "market": [str(c) for c in view.market], "values": values}) + "\n")
                 game.apply(op.decide(obs))
 
 
-def rows(record: dict[str, Any]) -> tuple[_Player, list[list[float]]]:
-    """The record's hand, and a row of features for each choice (left, right, blind)."""
+def rows(record: dict[str, Any]) -> tuple[_Player, Card, Card, list[list[float]]]:
+    """The record's hand and market, and a row of features for each choice (left, right,
+    blind): the market cards' weights come first, then the blind's."""
     player = _Player.of([parse_card(c) for c in record["hand"]])
     left, right = (parse_card(c) for c in record["market"])
-    blind_width = len(blind_features(player))
-
-    def market(card: Card) -> list[float]:
-        suited = len(player.cards) >= 2 and player.suit == card.suit
-        features = market_features(card.rank, player.counts[card.rank], player.bad, suited)
-        return [*map(float, features), *[0.0] * blind_width]
-
-    return player, [
-        market(left), market(right),
-        [*[0.0] * MARKET_FEATURES, *map(float, blind_features(player))],
+    blind = [*map(float, blind_features(player))]
+    return player, left, right, [
+        [*map(float, purchase_features(player, left)), *[0.0] * len(blind)],
+        [*map(float, purchase_features(player, right)), *[0.0] * len(blind)],
+        [*[0.0] * MARKET_FEATURES, *blind],
     ]
 
 
@@ -106,7 +95,7 @@ def fit(args: argparse.Namespace) -> None:
         for record in train:
             if len(record["hand"]) != held:
                 continue
-            x = np.array(rows(record)[1])
+            x = np.array(rows(record)[3])
             y = np.array(record["values"])
             # Only the differences between the choices matter: centre each decision.
             xs.append(x - x.mean(0))
@@ -121,17 +110,12 @@ def fit(args: argparse.Namespace) -> None:
         print("    (" + "\n     ".join(lines) + "),")
     print(")")
 
-    def rule_fitted(player: _Player, x: list[list[float]], held: int) -> int:
-        values = [sum(a * b for a, b in zip(weights[held], row, strict=True)) for row in x]
-        return max(range(3), key=values.__getitem__)
-
-    for name in ("cheap", "fitted"):
+    rules = {"cheap": cheap_choice, "fitted": FittedRule(weights)}
+    for name, rule in rules.items():
         agree = regret = 0.0
         for record in held_out:
-            player, x = rows(record)
-            left, right = (parse_card(c) for c in record["market"])
-            choice = (cheap_choice(player, left, right) if name == "cheap"
-                      else rule_fitted(player, x, len(record["hand"])))
+            player, left, right, _ = rows(record)
+            choice = rule(player, left, right)
             values = record["values"]
             agree += values[choice] == max(values)
             regret += max(values) - values[choice]

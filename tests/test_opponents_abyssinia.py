@@ -310,7 +310,7 @@ def test_fitted_purchase_rule_buys_the_choice_its_features_value_most() -> None:
         _Player,
         blind_features,
         fitted_choice,
-        market_features,
+        purchase_features,
     )
 
     rng = random.Random(5)
@@ -322,12 +322,9 @@ def test_fitted_purchase_rule_buys_the_choice_its_features_value_most() -> None:
         player = _Player.of(pack[:held])
         left, right = pack[held], pack[held + 1]
         weights = BUY_WEIGHTS[held]
-        values = [
-            _dot(weights[:MARKET_FEATURES], market_features(
-                card.rank, player.counts[card.rank], player.bad,
-                held >= 2 and player.suit == card.suit))
-            for card in (left, right)
-        ] + [_dot(weights[MARKET_FEATURES:], blind_features(player))]
+        values = [_dot(weights[:MARKET_FEATURES], purchase_features(player, card))
+                  for card in (left, right)]
+        values.append(_dot(weights[MARKET_FEATURES:], blind_features(player)))
         choice = fitted_choice(player, left, right)
         choices.add(choice)
         assert values[choice] == pytest.approx(max(values), abs=1e-9)

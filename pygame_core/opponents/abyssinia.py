@@ -89,6 +89,14 @@ class _View:
     def others(self) -> list[int]:
         return [s for s in self.active if s != self.seat]
 
+    def buyers(self) -> list[int]:
+        """Purchases still to come, in order (indexes into ``active``): the rest of this
+        round, then whole rounds."""
+        seats = self.active
+        rest = [i for i, s in enumerate(seats) if len(self.hands[s]) < self.round
+                ] if self.buying else []
+        return rest + [i for _ in range(self.round + 1, ROUNDS + 1) for i in range(len(seats))]
+
 
 # --- rough hand strength (easy and medium) --------------------------------------------------
 
@@ -442,6 +450,12 @@ def market_features(rank: int, held: int, bad: int, suited: bool) -> tuple[float
             low > LOW_LIMIT and clean)
 
 
+def purchase_features(p: _Player, card: Card) -> tuple[float, ...]:
+    """``market_features`` of buying ``card`` into ``p``'s hand."""
+    r = card[0]
+    return market_features(r, p.counts[r], p.bad, len(p.cards) >= 2 and p.suit == card[1])
+
+
 def blind_features(p: _Player) -> tuple[float, ...]:
     """The hand as the fitted rule weighs a blind purchase into it: a constant; how many
     ranks held once, twice, three times; a clean or nearly clean low and its top; one suit
@@ -495,6 +509,7 @@ class FittedRule:
                for bad in range(3)] for held in range(4)] for rank in range(13)]
             for w in weights
         ]
+        self.blind_weights = [tuple(w[MARKET_FEATURES:]) for w in weights]
 
     def __call__(self, p: _Player, left: Card, right: Card) -> int:
         cards, counts = p.cards, p.counts
@@ -508,7 +523,7 @@ class FittedRule:
         # blind_features, written out: this is the playouts' inner loop.
         clean = p.bad == 0
         (constant, singles, pairs, trips, clean_low, near_low, low_top, one_suit,
-         high) = weights[MARKET_FEATURES:]
+         high) = self.blind_weights[len(cards)]
         value_blind = (constant + singles * counts.count(1) + pairs * counts.count(2)
                        + trips * counts.count(3)
                        + (clean_low + low_top * p.top / LOW_LIMIT) * clean
@@ -684,6 +699,13 @@ def betting_values(table: Abyssinia, seat: int, seats: list[int], outlook: Outlo
     return values
 
 
+def choice_values(stats: Sequence[Stats], view: _View) -> list[float]:
+    """What each searched choice is worth from here on, in chips (``_worth_staying``)."""
+    return [_worth_staying((high + low) / 2, take, mine, view.pot, view.to_call,
+                           len(view.active), view.bets_left * FUTURE_BET)
+            for high, low, take, mine in stats]
+
+
 class Hard(SearchOpponent[AbyssiniaObservation]):
     level = "hard"
     value_unit = "chips"
@@ -708,11 +730,7 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
         view = _View(obs)
         seats = view.active
         me = seats.index(view.seat)
-        # Purchases still to come, in order: the rest of this round, then whole rounds.
-        buyers = [
-            i for i, s in enumerate(seats) if len(view.hands[s]) < view.round
-        ] if view.buying else []
-        buyers += [i for _ in range(view.round + 1, ROUNDS + 1) for i in range(len(seats))]
+        buyers = view.buyers()
         choices = [0, 1, 2] if view.buying else [-1]
         key = (obs["dealer"], obs["deals_played"], tuple(map(tuple, obs["hands"])),
                tuple(view.status), view.round, view.buying)
@@ -724,13 +742,8 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
             stats = yield from self._sample(obs, view, me, buyers, choices, outlook)
             if not view.buying:
                 self._cache = (key, stats[0], outlook)
-        # What each choice is worth from here on (``_worth_staying``).
         bets_later = view.bets_left * FUTURE_BET
-        values = [
-            _worth_staying((high + low) / 2, take, mine, view.pot, view.to_call, len(seats),
-                           bets_later)
-            for high, low, take, mine in stats
-        ]
+        values = choice_values(stats, view)
         if view.buying:
             best = max(range(3), key=lambda i: values[i])
             high, low = stats[best][0], stats[best][1]
