@@ -10,7 +10,15 @@ import pytest
 from conftest import count_slices, decides_alike, play_with
 
 from pygame_core import new_game, parse_cards
-from pygame_core.avissinia import Avissinia, Play, scripted_deck, world_from_observation
+from pygame_core.avissinia import (
+    CENTRE,
+    OWN,
+    TRAIL,
+    Avissinia,
+    Play,
+    scripted_deck,
+    world_from_observation,
+)
 from pygame_core.cards import Card
 from pygame_core.opponents import Opponent, SearchOpponent, make_opponent
 from pygame_core.opponents.search import Budget, walk
@@ -238,7 +246,7 @@ def test_hard_playouts_end_with_the_round() -> None:
     """A playout ends with the round (every hand and the stock empty) and deals no next
     one; the game itself does."""
     from pygame_core.opponents.avissinia import Hard
-    from pygame_core.opponents.avissinia_playout import play_out
+    from pygame_core.opponents.avissinia_playout import choose_fitted, play_out
 
     game = new_game("avissinia", seed=8)
     assert isinstance(game, Avissinia)
@@ -250,7 +258,7 @@ def test_hard_playouts_end_with_the_round() -> None:
     play = Avissinia.parse_action(game.observation(seat)["legal"][0])
     trial = world.copy()
     trial.play(play.card.rank, play.target)
-    play_out(trial, seat)
+    play_out(trial, seat, choose_fitted)
     assert not any(trial.hands) and not trial.stock
     assert sum(map(len, trial.piles)) + len(trial.centre) == 52
     whole = game.clone()
@@ -260,12 +268,15 @@ def test_hard_playouts_end_with_the_round() -> None:
     assert whole.is_over or any(whole.hands)  # the real game deals the next round
 
 
-@pytest.mark.parametrize("sighted", [True, False])
-def test_rank_playouts_make_the_games_own_moves_and_score(sighted: bool) -> None:
+@pytest.mark.parametrize("policy", ["sighted", "counted", "fitted"])
+def test_rank_playouts_make_the_games_own_moves_and_score(policy: str) -> None:
     """The playouts run on ranks alone: every move they make, played through the game with
     a card of that rank, leaves the game in the same state (hands, piles, centre, stock in
     dealing order, the player to move), and the playout's margin is the game's result."""
-    from pygame_core.opponents.avissinia_playout import RankRound, choose
+    from pygame_core.opponents import avissinia_playout
+    from pygame_core.opponents.avissinia_playout import RankRound
+
+    choose = getattr(avissinia_playout, f"choose_{policy}")
 
     rounds = 0
     for seed in range(40):
@@ -277,15 +288,16 @@ def test_rank_playouts_make_the_games_own_moves_and_score(sighted: bool) -> None
         state = RankRound.of_game(game)
         seat = rng.randrange(4)
         while True:
-            rank, target = choose(state, sighted)
+            rank, target = choose(state)
             card = next(c for c in game.hands[game.player] if c.rank == rank)
             game.apply(str(Play(card, target)))
             state.play(rank, target)
             if game.rounds:  # the round is over (and the game has dealt the next one)
                 break
             mirror = RankRound.of_game(game)
-            assert (state.hands, state.piles, state.centre, state.stock, state.player) == (
-                mirror.hands, mirror.piles, mirror.centre, mirror.stock, mirror.player)
+            assert (state.hands, state.piles, state.centre, state.stock, state.player,
+                    state.live) == (mirror.hands, mirror.piles, mirror.centre, mirror.stock,
+                                    mirror.player, mirror.live)
         assert not any(state.hands) and not state.stock
         points = game.rounds[-1]["side_points"]
         mine = points[game.side_of(seat)]
@@ -332,12 +344,12 @@ def test_hard_yields_between_walking_the_chain_and_searching() -> None:
     assert slices == 1 and choice in obs["legal"]
 
 
-def test_unsighted_playouts_do_not_depend_on_who_holds_the_hidden_cards() -> None:
-    """Hard's playouts play every seat as medium counts: by the chance that the opponents
-    hold a rank among the cards it has not seen, not by where they lie.  Reshuffling the
-    other hands and the stock never changes its choice; the sighted policy (the oracle's)
-    does change it somewhere."""
-    from pygame_core.opponents.avissinia_playout import RankRound, choose
+def test_counting_playouts_do_not_depend_on_who_holds_the_hidden_cards() -> None:
+    """Hard's fitted playout policy, and medium's rule unsighted, play every seat by the
+    chance that the opponents hold a rank among the cards it has not seen, not by where they
+    lie.  Reshuffling the other hands and the stock never changes their choice; medium's
+    rule sighted (hard-2026's playouts) does change it somewhere."""
+    from pygame_core.opponents.avissinia_playout import RankRound, choose, choose_fitted
 
     sighted_changed = checked = 0
     for seed in range(30):
@@ -359,6 +371,66 @@ def test_unsighted_playouts_do_not_depend_on_who_holds_the_hidden_cards() -> Non
             other.stock = hidden
             seen, moved = RankRound.of_game(game), RankRound.of_game(other)
             assert choose(moved, sighted=False) == choose(seen, sighted=False)
+            assert choose_fitted(moved) == choose_fitted(seen)
             sighted_changed += choose(moved) != choose(seen)
             checked += 1
     assert checked == 150 and sighted_changed > 0
+
+
+def test_fitted_playout_policy_plays_what_its_features_value_most() -> None:
+    """The fitted policy writes ``play_features`` out for speed; in every position it must
+    play a legal play that the weights times the features value most, and over many
+    positions it makes captures, additions and trails alike."""
+    from pygame_core.opponents.avissinia_playout import (
+        PLAY_WEIGHTS,
+        RankRound,
+        choose_fitted,
+        play_features,
+    )
+
+    kinds = set()
+    for seed in range(300):
+        game = new_game("avissinia", seed=seed, partnership=seed % 2 == 1)
+        assert isinstance(game, Avissinia)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 45)):
+            game.apply(rng.choice(game.legal_actions()))
+        state = RankRound.of_game(game)
+        plays = {(p.card.rank, p.target) for p in game.legal_actions()}
+        values = {play: sum(w * f for w, f in zip(PLAY_WEIGHTS, play_features(state, *play),
+                                                    strict=True))
+                  for play in plays}
+        chosen = choose_fitted(state)
+        assert chosen in plays
+        assert values[chosen] == pytest.approx(max(values.values()), abs=1e-9)
+        kinds.add(min(chosen[1], 0))  # TRAIL, OWN and CENTRE are negative; a pile is not
+    assert kinds == {min(t, 0) for t in (TRAIL, OWN, CENTRE, 1)}
+
+
+@pytest.mark.parametrize(("hand", "centre", "piles", "plays"), [
+    # The centre's run of jacks is worth more than anything else on the table.
+    ("2S JH 9C", "4D JS JC", ["", "", "", ""], ("J", CENTRE)),
+    # Nothing to capture: trail the card worth least, not the jack.
+    ("3S JH", "9D", ["", "", "", ""], ("3", TRAIL)),
+    # Robbing an opponent's run of three beats taking a lone centre card.
+    ("5S 8H", "5D", ["", "8C 8D 8S", "", ""], ("8", 1)),
+])
+def test_fitted_playout_policy_plays_what_a_player_would(
+        hand: str, centre: str, piles: list[str], plays: tuple[str, int]) -> None:
+    """Scripted positions (seat 0 to play, the rest of the pack unseen)."""
+    from pygame_core.avissinia import HAND_SIZE
+    from pygame_core.cards import RANKS
+    from pygame_core.opponents.avissinia_playout import RankRound, choose_fitted, points_by_rank
+
+    def ranks(text: str) -> list[int]:
+        return sorted(c.rank for c in parse_cards(text)) if text else []
+
+    seen = ranks(hand) + ranks(centre) + [r for p in piles for r in ranks(p)]
+    rest = [r for r in range(13) for _ in range(4)]
+    for r in seen:
+        rest.remove(r)
+    others = [sorted(rest[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(3)]
+    state = RankRound([ranks(hand), *others], [ranks(p) for p in piles], ranks(centre),
+                      rest[3 * HAND_SIZE:], 0, 0, points_by_rank(1, 3), False)
+    rank, target = plays
+    assert choose_fitted(state) == (RANKS.index(rank), target)

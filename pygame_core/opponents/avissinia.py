@@ -8,13 +8,17 @@ medium counts cards: for each play it weighs the points won (and taken from oppo
 hard   samples the unseen cards many times (everything not in its hand, the centre or a
        pile is in another hand or the stock), drawn by a Metropolis chain from the
        posterior the other players' plays of this deal give under a softened medium
-       policy, and plays each candidate out to the end of the round in every sample with
-       a greedy playout, choosing the best average; a candidate clearly behind the
-       leader stops being played out (racing), so the time goes to the close ones.
-hard-2026 (arena only) the same search over uniformly sampled deals: the baseline.
+       policy, and plays each candidate out to the end of the round in every sample,
+       every seat playing by a policy fitted to hard's own search (``FittedPolicy``),
+       choosing the best average; a candidate clearly behind the leader stops being
+       played out (racing), so the time goes to the close ones.
+hard-2026 (arena only) the same search over uniformly sampled deals, its playouts
+       medium's rule with every hand in view: the baseline.
+hard-medium-playouts (arena only) hard with hard-2026's playouts: hard before the
+       fitted policy.
 hard-sir  (arena only) the first reading: each world resampled from four uniform deals.
-hard-unsighted (arena only) hard with playouts that count the unseen cards instead of
-       seeing every hand (what gained in Avinas; not here).
+hard-unsighted (arena only) hard-medium-playouts with medium's rule counting the unseen
+       cards instead of seeing every hand (what gained in Avinas; not here).
 """
 
 from __future__ import annotations
@@ -42,7 +46,14 @@ from ..avissinia import (
 )
 from ..cards import JACK, Card, parse_card
 from . import Observation, Opponent, SearchOpponent, Thinking, chance_of_any
-from .avissinia_playout import RankRound, play_out
+from .avissinia_playout import (
+    Policy,
+    RankRound,
+    choose_counted,
+    choose_fitted,
+    choose_sighted,
+    play_out,
+)
 from .search import Budget, metropolis, resample, seat_log_likelihood, walk
 
 
@@ -216,7 +227,12 @@ class Hard2026(SearchOpponent[AvissiniaObservation]):
         trial = world.copy()
         card, target = play_of(action)
         trial.play(card.rank, target)
-        return play_out(trial, self.seat, self.sighted)
+        return play_out(trial, self.seat, self.playout_policy())
+
+    def playout_policy(self) -> Policy:
+        """How every seat plays in the playouts: medium's rule, with every hand in view
+        (sighted) or by the count of the cards unseen."""
+        return choose_sighted if self.sighted else choose_counted
 
 
 def _distinct(legal: list[str], view: _View) -> list[str]:
@@ -337,6 +353,10 @@ class Hard(Hard2026):
                 self._chain = chain
         return (yield from super().think(obs))
 
+    def playout_policy(self) -> Policy:
+        """The policy fitted to hard's own search (``FittedPolicy``)."""
+        return choose_fitted
+
     def world(self, obs: AvissiniaObservation, rng: random.Random) -> RankRound:
         chain: Chain | None = getattr(self, "_chain", None)
         if chain is None:
@@ -346,11 +366,21 @@ class Hard(Hard2026):
         return RankRound.of_observation(obs, chain.deal(rng))
 
 
-class HardUnsighted(Hard):
-    """Hard with unsighted playouts (arena only): every seat plays by the chance the
-    opponents hold a rank, as medium counts, not by the hands it sees.  It gained in Avinas;
-    here it measured -0.10 +- 0.53 a deal against hard (146 development deals), so hard
-    keeps its sighted playouts."""
+class HardMediumPlayouts(Hard):
+    """Hard before the eighth pass (arena only): its playouts play medium's rule with
+    every hand in view, not the fitted policy."""
+
+    level = "hard-medium-playouts"
+
+    def playout_policy(self) -> Policy:
+        return Hard2026.playout_policy(self)
+
+
+class HardUnsighted(HardMediumPlayouts):
+    """Hard with medium's rule unsighted in its playouts (arena only): every seat plays by
+    the chance the opponents hold a rank, as medium counts, not by the hands it sees.  It
+    gained in Avinas; here it measured -0.10 +- 0.53 a deal against sighted (146
+    development deals, the fourth pass)."""
 
     level = "hard-unsighted"
     sighted = False
@@ -461,4 +491,5 @@ def inferred_world(obs: AvissiniaObservation, rng: random.Random, reading: Readi
 LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
     "hard-sir": HardResampled, "hard-unsighted": HardUnsighted,
+    "hard-medium-playouts": HardMediumPlayouts,
 }

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable, Sequence
 
 from ..avissinia import CENTRE, HAND_SIZE, OWN, PLAYERS, TRAIL, Avissinia, HiddenDeal
 from ..avissinia import AvissiniaObservation as Observation
@@ -40,6 +41,15 @@ class RankRound:
     first_player: int
     points_of: tuple[int, ...]
     partnership: bool
+    # Cards of each rank still in a hand or the stock, kept as cards are played: what a
+    # player who counts has not seen, but his own hand (``counted_threat``).
+    live: list[int] = dataclasses.field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.live:
+            self.live = [0] * 13
+            for rank in [*self.stock, *(r for hand in self.hands for r in hand)]:
+                self.live[rank] += 1
 
     @classmethod
     def of_game(cls, game: Avissinia) -> RankRound:
@@ -64,7 +74,7 @@ class RankRound:
     def copy(self) -> RankRound:
         return RankRound([list(h) for h in self.hands], [list(p) for p in self.piles],
                          list(self.centre), list(self.stock), self.player, self.first_player,
-                         self.points_of, self.partnership)
+                         self.points_of, self.partnership, list(self.live))
 
     def play(self, rank: int, target: int) -> None:
         """The player to move plays a card of ``rank`` to ``target`` (TRAIL, CENTRE, OWN or
@@ -72,6 +82,7 @@ class RankRound:
         cards each from the stock when the hands are empty (``Avissinia._apply``)."""
         me = self.player
         self.hands[me].remove(rank)
+        self.live[rank] -= 1
         if target == TRAIL:
             self.centre.append(rank)
         elif target == OWN:
@@ -109,12 +120,16 @@ class RankRound:
         return mine - sum(others) / len(others)
 
 
-def play_out(state: RankRound, seat: int, sighted: bool = True) -> float:
-    """Play the round in ``state`` (the playout's own copy) to its end with ``choose`` in
+# A playout policy: the play (rank, target) the player to move makes in a round.
+Policy = Callable[[RankRound], tuple[int, int]]
+
+
+def play_out(state: RankRound, seat: int, policy: Policy) -> float:
+    """Play the round in ``state`` (the playout's own copy) to its end with ``policy`` in
     every seat; return ``seat``'s margin."""
     hands = state.hands
     while hands[state.player]:
-        state.play(*choose(state, sighted))
+        state.play(*policy(state))
     return state.margin(seat)
 
 
@@ -200,6 +215,16 @@ def choose(state: RankRound, sighted: bool = True) -> tuple[int, int]:
     return best
 
 
+def choose_sighted(state: RankRound) -> tuple[int, int]:
+    """``choose`` with every hand in view (hard-2026's playouts)."""
+    return choose(state, True)
+
+
+def choose_counted(state: RankRound) -> tuple[int, int]:
+    """``choose`` by the count of the cards unseen."""
+    return choose(state, False)
+
+
 def sighted_threat(state: RankRound, me: int) -> list[float]:
     """1 for each rank an opponent holds, else 0: every hand in view."""
     hands = state.hands
@@ -221,16 +246,148 @@ def counted_threat(state: RankRound, me: int) -> list[float]:
     """The chance the opponents hold each rank, for a player who counts the cards he has
     not seen (the other hands and the stock) but does not know where they lie."""
     hands = state.hands
-    unseen = [0] * 13
-    for seat, other in enumerate(hands):
-        if seat != me:
-            for rank in other:
-                unseen[rank] += 1
+    unseen = list(state.live)
+    for rank in hands[me]:
+        unseen[rank] -= 1
     opponents = sum(len(hands[seat]) for seat in _OPPONENTS[state.partnership][me])
-    for rank in state.stock:
-        unseen[rank] += 1
-    total = sum(unseen)
-    return [_chance_of_any(total, opponents, n) for n in unseen]
+    chances = _chances_of_any(sum(unseen), opponents)
+    return [chances[n] for n in unseen]
 
 
-_chance_of_any = functools.cache(chance_of_any)  # the playouts ask the same few sums
+@functools.cache
+def _chances_of_any(unseen: int, opponent_cards: int) -> tuple[float, ...]:
+    """``chance_of_any`` for 0 to 4 cards of a rank unseen (the playouts ask the same few
+    sums, every move)."""
+    return tuple(chance_of_any(unseen, opponent_cards, n) for n in range(5))
+
+
+# --- the fitted policy: hard's playouts since the eighth pass -------------------------------
+
+# What the fitted policy weighs for a play, in this order (``play_features``).  A capture or
+# an addition to the player's own pile ("keeps" the card) and a trail have features of their
+# own; every threat is the chance the opponents hold a rank among the cards the player has
+# not seen (``counted_threat``), as a player who counts judges it.
+PLAY_FEATURES = (
+    "centre_taken",  # points of the centre's top run captured
+    "robbed",  # points of an opponent's top run captured
+    "partner_taken",  # points of the partner's top run captured (partnerships)
+    "card_kept",  # the played card's points, kept on the player's pile
+    "run_at_risk",  # the new top run's points times the threat to its rank
+    "old_run_covered",  # the old top run's points times the threat to it (now covered)
+    "adds_to_own",  # 1 for an addition to the player's own pile
+    "keeps_a_pair",  # the player still holds a card of the rank after the play
+    "trail",  # 1 for a trail
+    "trail_exposed",  # a trail: the centre's new top run's points times the threat to it
+    "trail_points",  # a trail: the card's points (left to the centre, which nobody scores)
+    "trail_rank",  # a trail: the rank (0 two ... 12 ace)
+    "trail_keeps_a_pair",  # a trail: the player still holds a card of the rank
+)
+
+# Fitted by ``benchmarks/fit_avissinia_playout.py`` to hard's own search: the values its
+# search (240 worlds, every candidate in every world) gave every play at 9,780 decisions of
+# 233 rounds four hard players played (seeds 50000-50117 and 50150-50264, every fourth with
+# partnerships); the weights come from the 6,568 of deal seeds not divisible by 3.
+PLAY_WEIGHTS: tuple[float, ...] = (
+    1.304, 0.739, 0.298, 0.254, -1.625, 0.64, 0.497, 1.279,
+    0.06, -0.44, -0.206, 0.018, 0.46,
+)
+
+
+def play_features(state: RankRound, rank: int, target: int) -> tuple[float, ...]:
+    """The features of the player to move playing a card of ``rank`` to ``target``."""
+    me = state.player
+    hand, piles, centre = state.hands[me], state.piles, state.centre
+    points_of = state.points_of
+    threat = counted_threat(state, me)
+    points = points_of[rank]
+    pair = float(hand.count(rank) > 1)
+    if target == TRAIL:
+        joined = run_value(centre, points_of) if centre and centre[-1] == rank else 0
+        return (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0,
+                (points + joined) * threat[rank], float(points), float(rank), pair)
+    own = piles[me]
+    own_value = run_value(own, points_of)
+    covered = own_value * threat[own[-1]] if own else 0.0
+    centre_taken = robbed = partner_taken = 0.0
+    if target == CENTRE:
+        centre_taken = run_value(centre, points_of)
+    elif target != OWN:
+        taken = run_value(piles[target], points_of)
+        if state.partnership and target % 2 == me % 2:
+            partner_taken = taken
+        else:
+            robbed = taken
+    run = centre_taken + robbed + partner_taken + points
+    if own and own[-1] == rank:
+        run += own_value
+    return (centre_taken, robbed, partner_taken, float(points), run * threat[rank], covered,
+            float(target == OWN), pair, 0.0, 0.0, 0.0, 0.0, 0.0)
+
+
+class FittedPolicy:
+    """The play whose value, ``weights`` times ``play_features``, is greatest (the first
+    such in ``choose``'s order: captures of the centre, then of the piles, then the own
+    pile, then the trail, rank by rank).  It counts instead of seeing, so it never depends
+    on where the hidden cards lie.  ``play_features`` written out: this is the playouts'
+    inner loop."""
+
+    def __init__(self, weights: Sequence[float]) -> None:
+        assert len(weights) == len(PLAY_FEATURES)
+        self.weights = tuple(weights)
+
+    def __call__(self, state: RankRound) -> tuple[int, int]:
+        (w_centre, w_robbed, w_partner, w_kept, w_risk, w_covered, w_own, w_pair, w_trail,
+         w_exposed, w_trail_points, w_trail_rank, w_trail_pair) = self.weights
+        me = state.player
+        hand = state.hands[me]
+        points_of = state.points_of
+        threat = counted_threat(state, me)
+        piles = state.piles
+        own = piles[me]
+        own_rank = own[-1] if own else -1
+        own_value = run_value(own, points_of)
+        kept_base = w_covered * own_value * threat[own_rank] if own else 0.0
+        centre = state.centre
+        centre_rank = centre[-1] if centre else -1
+        ranks = set(hand)
+        centre_value = run_value(centre, points_of) if centre_rank in ranks else 0
+        partner = (me + 2) % PLAYERS if state.partnership else -1
+        # The tops that can be captured, in ``choose``'s order: the centre, then the piles.
+        tops = [(CENTRE, w_centre, centre_rank, centre_value)] if centre_rank in ranks else []
+        tops += [(seat, w_partner if seat == partner else w_robbed, pile[-1],
+                  run_value(pile, points_of))
+                 for seat, pile in enumerate(piles)
+                 if seat != me and pile and pile[-1] in ranks]
+        best = (hand[0], TRAIL)
+        best_score = -1e9
+        previous = -1
+        for index, rank in enumerate(hand):
+            if rank == previous:
+                continue
+            previous = rank
+            points = points_of[rank]
+            threatened = threat[rank]
+            pair = index + 1 < len(hand) and hand[index + 1] == rank
+            kept = kept_base + w_kept * points + (w_pair if pair else 0.0)
+            joined_own = own_value if own_rank == rank else 0
+            for target, w_taken, top, taken in tops:
+                if top != rank:
+                    continue
+                score = (kept + w_taken * taken
+                         + w_risk * (taken + points + joined_own) * threatened)
+                if score > best_score:
+                    best, best_score = (rank, target), score
+            if own_rank == rank:
+                score = kept + w_own + w_risk * (points + joined_own) * threatened
+                if score > best_score:
+                    best, best_score = (rank, OWN), score
+            joined = centre_value if centre_rank == rank else 0
+            score = (w_trail + w_exposed * (points + joined) * threatened
+                     + w_trail_points * points + w_trail_rank * rank
+                     + (w_trail_pair if pair else 0.0))
+            if score > best_score:
+                best, best_score = (rank, TRAIL), score
+        return best
+
+
+choose_fitted = FittedPolicy(PLAY_WEIGHTS)

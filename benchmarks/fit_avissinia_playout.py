@@ -1,0 +1,150 @@
+"""Fit the play policy of Avissinia hard's playouts to hard's own search.
+
+Every seat in hard's playouts plays by one policy.  The closer it comes to what the search
+itself would play, the better the playouts model the other players (hard ones, on the page)
+and hard's own later plays.  This script plays rounds with four hard players, records at
+each decision the true state and the search's value of every candidate (every candidate in
+every world, no racing), and fits the weights of ``FittedPolicy`` (linear in
+``play_features``) to those values by least squares (ridge), each decision centred.
+
+    python benchmarks/fit_avissinia_playout.py collect OUT.jsonl --seed 50000 --deals 150
+    python benchmarks/fit_avissinia_playout.py fit A.jsonl B.jsonl ...
+
+Every fourth deal seed is played with partnerships.  ``fit`` needs numpy (``pip install
+.[fit]``): it prints the weights as ``PLAY_WEIGHTS`` and, on the deals it held out (seeds
+divisible by 3), how often each policy plays what the search values most and how many
+points the search says each policy's plays lose.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any
+
+from pygame_core import new_game
+from pygame_core.avissinia import Avissinia, AvissiniaObservation
+from pygame_core.opponents.avissinia import Hard
+from pygame_core.opponents.avissinia_playout import (
+    PLAY_FEATURES,
+    FittedPolicy,
+    Policy,
+    RankRound,
+    choose_counted,
+    choose_fitted,
+    choose_sighted,
+    play_features,
+)
+from pygame_core.opponents.search import Budget
+
+
+class _Recording(Hard):
+    """Hard that keeps its last search's value of every candidate."""
+
+    means: dict[str, float] | None = None
+
+    def search(self, obs: AvissiniaObservation, candidates: list[str]
+               ) -> Generator[None, None, tuple[str, dict[str, float]]]:
+        best, means = yield from super().search(obs, candidates)
+        self.means = dict(means)
+        return best, means
+
+
+def collect(args: argparse.Namespace) -> None:
+    with open(args.out, "w") as out:
+        for seed in range(args.seed, args.seed + args.deals):
+            game = new_game("avissinia", seed=seed, partnership=seed % 4 == 3)
+            assert isinstance(game, Avissinia)
+            players = [_Recording("avissinia", seat, seed) for seat in range(4)]
+            for player in players:
+                player.budget = Budget(iterations=args.iterations, seconds=None)
+                player.race_z = None  # every candidate's value from every world
+            while game.deals_finished < 1:
+                seat = game.current_player
+                assert seat is not None
+                player = players[seat]
+                player.means = None
+                action = player.decide(game.observation(seat))
+                if player.means is not None:
+                    state = RankRound.of_game(game)
+                    values = []
+                    for text, value in player.means.items():
+                        play = Avissinia.parse_action(text)
+                        values.append([play.card.rank, play.target, value])
+                    out.write(json.dumps({
+                        "seed": seed, "hands": state.hands, "piles": state.piles,
+                        "centre": state.centre, "stock": state.stock, "player": state.player,
+                        "first_player": state.first_player, "points_of": state.points_of,
+                        "partnership": state.partnership, "values": values}) + "\n")
+                game.apply(action)
+
+
+def state_of(record: dict[str, Any]) -> RankRound:
+    return RankRound(record["hands"], record["piles"], record["centre"], record["stock"],
+                     record["player"], record["first_player"], tuple(record["points_of"]),
+                     record["partnership"])
+
+
+def fit(args: argparse.Namespace) -> None:
+    import numpy as np  # the fit only: the package and its tests do not need numpy
+
+    records = [json.loads(line) for path in args.records
+               for line in Path(path).read_text().splitlines()]
+    train = [r for r in records if r["seed"] % 3]
+    held_out = [r for r in records if not r["seed"] % 3]
+    xs, ys = [], []
+    for record in train:
+        state = state_of(record)
+        x = np.array([play_features(state, rank, target)
+                      for rank, target, _ in record["values"]])
+        y = np.array([value for _, _, value in record["values"]])
+        # Only the differences between the candidates matter: centre each decision.
+        xs.append(x - x.mean(0))
+        ys.append(y - y.mean())
+    x, y = np.vstack(xs), np.concatenate(ys)
+    weights = np.linalg.solve(x.T @ x + args.ridge * np.eye(x.shape[1]), x.T @ y)
+    fitted = tuple(round(float(w), 3) for w in weights)
+    print(f"PLAY_WEIGHTS: tuple[float, ...] = (  # fitted on {len(train)} decisions")
+    for name, w in zip(PLAY_FEATURES, fitted, strict=True):
+        print(f"    {w},  # {name}")
+    print(")")
+
+    policies: dict[str, Policy | None] = {
+        "medium's rule, sighted (hard-2026)": choose_sighted,
+        "medium's rule, counted": choose_counted,
+        "fitted now (PLAY_WEIGHTS)": choose_fitted,
+        "fitted here": FittedPolicy(fitted),
+    }
+    for name, policy in policies.items():
+        if policy is None:
+            continue
+        agree = regret = 0.0
+        for record in held_out:
+            values = {(rank, target): value for rank, target, value in record["values"]}
+            value = values[policy(state_of(record))]
+            agree += value == max(values.values())
+            regret += max(values.values()) - value
+        n = len(held_out)
+        print(f"{name}: plays the search's choice in {agree / n:.1%} of {n} held-out "
+              f"decisions; loses {regret / n:.3f} points a decision by the search's values")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("collect")
+    c.add_argument("out")
+    c.add_argument("--seed", type=int, default=50000)
+    c.add_argument("--deals", type=int, default=150)
+    c.add_argument("--iterations", type=int, default=240)
+    f = sub.add_parser("fit")
+    f.add_argument("records", nargs="+")
+    f.add_argument("--ridge", type=float, default=1.0)
+    args = parser.parse_args()
+    collect(args) if args.command == "collect" else fit(args)
+
+
+if __name__ == "__main__":
+    main()
