@@ -212,7 +212,8 @@ class Hard2026(SearchOpponent[AvissiniaObservation]):
         # identical in every way that matters is searched once (same rank and value).
         candidates = _distinct(legal, view)
         best, means = yield from self.search(obs, candidates)
-        self.reason = f"searched {len(candidates)} plays; expects {means[best]:+.1f} points"
+        plays = "play" if len(candidates) == 1 else "plays"  # trails alike are searched once
+        self.reason = f"searched {len(candidates)} {plays}; expects {means[best]:+.1f} points"
         return best
 
     def world(self, obs: AvissiniaObservation, rng: random.Random) -> RankRound:
