@@ -246,7 +246,7 @@ def test_hard_playouts_end_with_the_round() -> None:
     """A playout ends with the round (every hand and the stock empty) and deals no next
     one; the game itself does."""
     from pygame_core.opponents.avissinia import Hard
-    from pygame_core.opponents.avissinia_playout import choose_fitted, play_out
+    from pygame_core.opponents.avissinia_playout import choose_sighted, play_out
 
     game = new_game("avissinia", seed=8)
     assert isinstance(game, Avissinia)
@@ -258,7 +258,7 @@ def test_hard_playouts_end_with_the_round() -> None:
     play = Avissinia.parse_action(game.observation(seat)["legal"][0])
     trial = world.copy()
     trial.play(play.card.rank, play.target)
-    play_out(trial, seat, choose_fitted)
+    play_out(trial, seat, choose_sighted)
     assert not any(trial.hands) and not trial.stock
     assert sum(map(len, trial.piles)) + len(trial.centre) == 52
     whole = game.clone()
@@ -345,10 +345,11 @@ def test_hard_yields_between_walking_the_chain_and_searching() -> None:
 
 
 def test_counting_playouts_do_not_depend_on_who_holds_the_hidden_cards() -> None:
-    """Hard's fitted playout policy, and medium's rule unsighted, play every seat by the
-    chance that the opponents hold a rank among the cards it has not seen, not by where they
-    lie.  Reshuffling the other hands and the stock never changes their choice; medium's
-    rule sighted (hard-2026's playouts) does change it somewhere."""
+    """Medium's rule unsighted (hard-unsighted's playouts) and the fitted policy
+    (hard-fitted-playouts') play every seat by the chance that the opponents hold a rank
+    among the cards it has not seen, not by where they lie.  Reshuffling the other hands
+    and the stock never changes their choice; medium's rule sighted (hard's playouts) does
+    change it somewhere."""
     from pygame_core.opponents.avissinia_playout import RankRound, choose, choose_fitted
 
     sighted_changed = checked = 0
