@@ -1,11 +1,14 @@
-"""Fit the play policy of Avissinia hard's playouts to hard's own search.
+"""Fit a play policy for Avissinia hard's playouts to hard's own search.
 
 Every seat in hard's playouts plays by one policy.  The closer it comes to what the search
-itself would play, the better the playouts model the other players (hard ones, on the page)
-and hard's own later plays.  This script plays rounds with four hard players, records at
-each decision the true state and the search's value of every candidate (every candidate in
-every world, no racing), and fits the weights of ``FittedPolicy`` (linear in
-``play_features``) to those values by least squares (ridge), each decision centred.
+itself would play, the better the playouts should model the other players (hard ones, on
+the page) and hard's own later plays.  (Measured in the arena as ``hard-fitted-playouts``:
+it predicts the search far better than medium's sighted rule but plays much worse against
+medium players, so hard keeps the sighted rule; docs/opponents.md.)  This script plays
+rounds with four hard players, records at each decision the true state and the search's
+value of every candidate (every candidate in every world, no racing), and fits the weights
+of ``FittedPolicy`` (linear in ``play_features``) to those values by least squares (ridge),
+each decision centred.
 
     python benchmarks/fit_avissinia_playout.py collect OUT.jsonl --seed 50000 --deals 150
     python benchmarks/fit_avissinia_playout.py fit A.jsonl B.jsonl ...
@@ -112,9 +115,9 @@ def fit(args: argparse.Namespace) -> None:
     print(")")
 
     policies: dict[str, Policy | None] = {
-        "medium's rule, sighted (hard-2026)": choose_sighted,
-        "medium's rule, counted": choose_counted,
-        "fitted now (PLAY_WEIGHTS)": choose_fitted,
+        "medium's rule, sighted (hard, hard-2026)": choose_sighted,
+        "medium's rule, counted (hard-unsighted)": choose_counted,
+        "fitted (PLAY_WEIGHTS, hard-fitted-playouts)": choose_fitted,
         "fitted here": FittedPolicy(fitted),
     }
     for name, policy in policies.items():

@@ -216,12 +216,12 @@ def choose(state: RankRound, sighted: bool = True) -> tuple[int, int]:
 
 
 def choose_sighted(state: RankRound) -> tuple[int, int]:
-    """``choose`` with every hand in view (hard-2026's playouts)."""
+    """``choose`` with every hand in view (hard's and hard-2026's playouts)."""
     return choose(state, True)
 
 
 def choose_counted(state: RankRound) -> tuple[int, int]:
-    """``choose`` by the count of the cards unseen."""
+    """``choose`` by the count of the cards unseen (hard-unsighted's playouts)."""
     return choose(state, False)
 
 
@@ -261,7 +261,7 @@ def _chances_of_any(unseen: int, opponent_cards: int) -> tuple[float, ...]:
     return tuple(chance_of_any(unseen, opponent_cards, n) for n in range(5))
 
 
-# --- the fitted policy: hard's playouts since the eighth pass -------------------------------
+# --- the fitted policy: hard-fitted-playouts' playouts (measured, not kept) -----------------
 
 # What the fitted policy weighs for a play, in this order (``play_features``).  A capture or
 # an addition to the player's own pile ("keeps" the card) and a trail have features of their
