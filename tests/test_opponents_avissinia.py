@@ -435,3 +435,27 @@ def test_fitted_playout_policy_plays_what_a_player_would(
                       rest[3 * HAND_SIZE:], 0, 0, points_by_rank(1, 3), False)
     rank, target = plays
     assert choose_fitted(state) == (RANKS.index(rank), target)
+
+
+def test_hard_says_it_searched_one_play_when_alike_trails_leave_one() -> None:
+    """Trails alike in rank and value are searched once; when that leaves one candidate the
+    hint's reason says "searched 1 play", not "1 plays"."""
+    from pygame_core.opponents.avissinia import _distinct, _View
+
+    found = 0
+    for seed in range(60):
+        game = new_game("avissinia", seed=seed)
+        players = [make_opponent("avissinia", "medium", s, seed) for s in range(4)]
+        while game.deals_finished < 1 and found < 2:
+            seat = game.current_player
+            assert seat is not None
+            obs = game.observation(seat)
+            if len(obs["legal"]) > 1 and len(_distinct(obs["legal"], _View(obs))) == 1:
+                hard = quick(make_opponent("avissinia", "hard", seat, seed))
+                assert hard.decide(obs) in obs["legal"]
+                assert "searched 1 play;" in hard.explain()
+                found += 1
+            game.apply(players[seat].decide(obs))
+        if found >= 2:
+            break
+    assert found == 2
