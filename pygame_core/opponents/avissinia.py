@@ -365,7 +365,7 @@ class HardFittedPlayouts(Hard):
     """Hard whose playouts play by the policy fitted to its own search (arena only,
     measured and not kept): it models tables of hard players better (+0.39 +- 0.35 a deal
     against hard among hard players) but medium players much worse (hard's edge over three
-    medium players fell from +3.06 to +0.85 a deal on the same 200 deals), and without
+    medium players fell from +3.08 to +0.93 a deal on the same 1,000 deals), and without
     sight of the hands it cannot use them where the search gives them (the oracle's edge
     over medium fell from +6.52 to +1.75).  docs/opponents.md, the eighth pass."""
 
