@@ -225,6 +225,81 @@ def choose_counted(state: RankRound) -> tuple[int, int]:
     return choose(state, False)
 
 
+def side_sighted(seat: int) -> Policy:
+    """``choose`` with sight of every hand for ``seat``'s side and by the count of the
+    cards unseen for the opponents: the searcher's side plays the world it searches, the
+    others play as a player who counts, as medium does, without knowing who holds what."""
+
+    def policy(state: RankRound) -> tuple[int, int]:
+        player = state.player
+        return choose(state, player == seat or (state.partnership and (player - seat) % 2 == 0))
+
+    return policy
+
+
+def choose_medium(state: RankRound) -> tuple[int, int]:
+    """Medium's own choice (``avissinia.medium_score``) on ranks: the threat by the count of
+    the cards unseen, the plays in the order the game lists them, the first best kept."""
+    me = state.player
+    hand = state.hands[me]
+    points_of = state.points_of
+    partnership = state.partnership
+    threat = counted_threat(state, me)
+    piles = state.piles
+    own = piles[me]
+    own_rank = own[-1] if own else -1
+    own_value = run_value(own, points_of)
+    old_risk = own_value * threat[own_rank] if own else 0.0
+    centre = state.centre
+    centre_rank = centre[-1] if centre else -1
+    robbing = 1.0 if partnership else 0.34
+    best = (hand[0], TRAIL)
+    best_score = -1e9
+    previous = -1
+    for rank in hand:
+        if rank == previous:
+            continue  # a second card of a rank scores as the first, and the first is kept
+        previous = rank
+        points = points_of[rank]
+        threatened = threat[rank]
+        same = own_rank == rank
+        for target, source in ((CENTRE, centre), *enumerate(piles)):
+            if target == me or not source or source[-1] != rank:
+                continue
+            taken = run_value(source, points_of)
+            gain = float(taken + points)
+            if target != CENTRE:
+                if partnership and target % 2 == me % 2:
+                    gain -= taken
+                else:
+                    gain += taken * robbing
+            run = own_value + taken + points if same else taken + points
+            score = gain - run * threatened + (0.0 if same else old_risk)
+            if score > best_score:
+                best, best_score = (rank, target), score
+        if same:
+            score = points - (own_value + points) * threatened
+            if score > best_score:
+                best, best_score = (rank, OWN), score
+        joined = run_value(centre, points_of) if centre_rank == rank else 0
+        score = -0.5 * (joined + points) * threatened - 0.25 * points
+        if score > best_score:
+            best, best_score = (rank, TRAIL), score
+    return best
+
+
+def others_as_medium(seat: int) -> Policy:
+    """Sight of every hand for ``seat``'s side; the opponents play medium's own rule."""
+
+    def policy(state: RankRound) -> tuple[int, int]:
+        player = state.player
+        if player == seat or (state.partnership and (player - seat) % 2 == 0):
+            return choose(state, True)
+        return choose_medium(state)
+
+    return policy
+
+
 def sighted_threat(state: RankRound, me: int) -> list[float]:
     """1 for each rank an opponent holds, else 0: every hand in view."""
     hands = state.hands
