@@ -50,9 +50,9 @@ from .avissinia_playout import (
     choose_counted,
     choose_fitted,
     choose_sighted,
+    side_sighted,
     others_as_medium,
     play_out,
-    side_sighted,
 )
 from .search import Budget, metropolis, resample, seat_log_likelihood, walk
 
