@@ -378,63 +378,6 @@ def test_counting_playouts_do_not_depend_on_who_holds_the_hidden_cards() -> None
     assert checked == 150 and sighted_changed > 0
 
 
-def test_medium_on_ranks_makes_the_choice_medium_makes() -> None:
-    """``choose_medium`` is medium's rule on ranks: at every decision of games four medium
-    players play, with and without partnerships, it makes medium's play (the card's rank
-    and where it goes)."""
-    from pygame_core.opponents.avissinia_playout import RankRound, choose_medium
-
-    decisions = 0
-    for seed in range(8):
-        game = new_game("avissinia", seed=seed, target=40, partnership=seed % 2 == 1)
-        assert isinstance(game, Avissinia)
-        players = [make_opponent("avissinia", "medium", s, seed) for s in range(4)]
-        while not game.is_over:
-            seat = game.current_player
-            assert seat is not None
-            play = Avissinia.parse_action(players[seat].decide(game.observation(seat)))
-            assert choose_medium(RankRound.of_game(game)) == (play.card.rank, play.target)
-            game.apply(play)
-            decisions += 1
-    assert decisions > 1000
-
-
-def test_playouts_with_medium_opponents_let_only_the_searchers_side_see() -> None:
-    """In ``others_as_medium(seat)``'s playouts the opponents of ``seat`` play medium's rule,
-    which counts the cards it has not seen: reshuffling the cards they cannot see never
-    changes their play.  ``seat`` and its partner play sighted, and the same reshuffle
-    changes their play somewhere."""
-    from pygame_core.opponents.avissinia_playout import RankRound, choose, others_as_medium
-
-    side_changed = checked = 0
-    for seed in range(40):
-        partnership = seed % 2 == 1
-        game = new_game("avissinia", seed=seed, partnership=partnership)
-        assert isinstance(game, Avissinia)
-        rng = random.Random(seed)
-        for _ in range(rng.randrange(2, 20)):
-            game.apply(rng.choice(game.legal_actions()))
-        me = game.current_player
-        assert me is not None
-        for searcher in range(4):
-            policy = others_as_medium(searcher)
-            on_side = searcher == me or (partnership and (searcher - me) % 2 == 0)
-            other = game.clone()
-            places = [s for s in range(4) if s != me]
-            hidden = [c for s in places for c in other.hands[s]] + other.stock
-            rng.shuffle(hidden)
-            for s in places:
-                n = len(other.hands[s])
-                other.hands[s], hidden = sorted(hidden[:n]), hidden[n:]
-            other.stock = hidden
-            seen, moved = RankRound.of_game(game), RankRound.of_game(other)
-            assert policy(seen) == (choose(seen) if on_side else policy(moved))
-            if on_side:
-                side_changed += policy(moved) != policy(seen)
-            checked += 1
-    assert checked == 160 and side_changed > 0
-
-
 def test_fitted_playout_policy_plays_what_its_features_value_most() -> None:
     """The fitted policy writes ``play_features`` out for speed; in every position it must
     play a legal play that the weights times the features value most, and over many

@@ -50,8 +50,6 @@ from .avissinia_playout import (
     choose_counted,
     choose_fitted,
     choose_sighted,
-    side_sighted,
-    others_as_medium,
     play_out,
 )
 from .search import Budget, metropolis, resample, seat_log_likelihood, walk
@@ -377,26 +375,6 @@ class HardFittedPlayouts(Hard):
         return choose_fitted
 
 
-class HardCountingOpponents(Hard):
-    """Hard whose playouts let its own side see every hand and the opponents count
-    (``side_sighted``)."""
-
-    level = "hard-counting-opponents"
-
-    def playout_policy(self) -> Policy:
-        return side_sighted(self.seat)
-
-
-class HardMediumOpponents(Hard):
-    """Hard whose playouts let its own side see every hand and the opponents play medium's
-    rule (``others_as_medium``)."""
-
-    level = "hard-medium-opponents"
-
-    def playout_policy(self) -> Policy:
-        return others_as_medium(self.seat)
-
-
 class HardUnsighted(Hard):
     """Hard with unsighted playouts (arena only): every seat plays by the chance the
     opponents hold a rank, as medium counts, not by the hands it sees.  It gained in Avinas;
@@ -512,7 +490,5 @@ def inferred_world(obs: AvissiniaObservation, rng: random.Random, reading: Readi
 LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
     "hard-sir": HardResampled, "hard-unsighted": HardUnsighted,
-    "hard-counting-opponents": HardCountingOpponents,
-    "hard-medium-opponents": HardMediumOpponents,
     "hard-fitted-playouts": HardFittedPlayouts,
 }
