@@ -8,9 +8,10 @@ medium counts cards: for each play it weighs the points won (and taken from oppo
 hard   samples the unseen cards many times (everything not in its hand, the centre or a
        pile is in another hand or the stock), drawn by a Metropolis chain from the
        posterior the other players' plays of this deal give under a softened medium
-       policy, and plays each candidate out to the end of the round in every sample with
-       a greedy playout, choosing the best average; a candidate clearly behind the
-       leader stops being played out (racing), so the time goes to the close ones.
+       policy, and plays each candidate out to the end of the round in every sample,
+       every seat playing medium's rule with every hand in view, choosing the best
+       average; a candidate clearly behind the leader stops being played out (racing),
+       so the time goes to the close ones.
 hard-2026 (arena only) the same search over uniformly sampled deals: the baseline.
 hard-sir  (arena only) the first reading: each world resampled from four uniform deals.
 hard-unsighted (arena only) hard with playouts that count the unseen cards instead of
@@ -43,6 +44,7 @@ from ..avissinia import (
     unseen_cards,
 )
 from ..cards import JACK, Card, parse_card
+from ..views import plural
 from . import Observation, Opponent, SearchOpponent, Thinking, chance_of_any
 from .avissinia_playout import (
     Policy,
@@ -210,8 +212,9 @@ class Hard2026(SearchOpponent[AvissiniaObservation]):
         # identical in every way that matters is searched once (same rank and value).
         candidates = _distinct(legal, view)
         best, means = yield from self.search(obs, candidates)
-        plays = "play" if len(candidates) == 1 else "plays"  # trails alike are searched once
-        self.reason = f"searched {len(candidates)} {plays}; expects {means[best]:+.1f} points"
+        # Trails alike are searched once, so one candidate can be left.
+        self.reason = (f"searched {plural(len(candidates), 'play')}; "
+                       f"expects {means[best]:+.1f} points")
         return best
 
     def world(self, obs: AvissiniaObservation, rng: random.Random) -> RankRound:
