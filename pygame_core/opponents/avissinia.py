@@ -25,6 +25,7 @@ from __future__ import annotations
 import copy
 import math
 import random
+from collections.abc import Generator
 
 from ..avissinia import (
     CENTRE,
@@ -54,6 +55,7 @@ from .avissinia_playout import (
     choose_sighted,
     play_out,
 )
+from .ismcts import ismcts, most_visited
 from .search import Budget, metropolis, resample, seat_log_likelihood, walk
 
 
@@ -345,6 +347,11 @@ class Hard(Hard2026):
     race_z = 3.0
 
     def think(self, obs: AvissiniaObservation) -> Thinking:
+        yield from self.read(obs)
+        return (yield from super().think(obs))
+
+    def read(self, obs: AvissiniaObservation) -> Generator[None, None, None]:
+        """Start the chain on the others' plays of this deal (none to read: uniform)."""
         self._chain: Chain | None = None
         if len(obs["legal"]) > 1:
             reading = Reading(obs, self.temperature, self.slack)
@@ -353,7 +360,6 @@ class Hard(Hard2026):
                 yield from walk(chain.step, self.burn_in, self.rng, self.budget.slice_seconds)
                 yield  # the search starts a slice of its own: none runs the two together
                 self._chain = chain
-        return (yield from super().think(obs))
 
     def world(self, obs: AvissiniaObservation, rng: random.Random) -> RankRound:
         chain: Chain | None = getattr(self, "_chain", None)
@@ -362,6 +368,33 @@ class Hard(Hard2026):
         for _ in range(self.steps):
             chain.step(rng)
         return RankRound.of_observation(obs, chain.deal(rng))
+
+
+class HardIsmcts(Hard):
+    """Hard's reading and playouts under information-set MCTS instead of PIMC (arena only):
+    one tree over the moves from hard's information set, each iteration a world from the
+    chain (``ismcts``).  Its budget counts playouts, one an iteration, where hard's counts
+    worlds of several playouts each."""
+
+    level = "hard-ismcts"
+    exploration = 6.0  # points: UCB's constant (a round's margins spread over tens of points)
+    steps = 2  # chain steps between worlds: a world is one playout here, not one a candidate
+
+    def think(self, obs: AvissiniaObservation) -> Thinking:
+        legal: list[str] = obs["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        yield from self.read(obs)
+        rng = self.rng
+        root, self.iterations = yield from ismcts(
+            lambda: self.world(obs, rng), choose_sighted, self.budget, self.exploration)
+        self.playouts = self.iterations
+        move = most_visited(root)
+        chosen = root.children[move]
+        self.reason = (f"searched {plural(len(root.children), 'play')} in a tree of "
+                       f"{plural(self.iterations, 'playout')}; "
+                       f"expects {chosen.total / chosen.visits:+.1f} points")
+        return next(t for t in legal if (play_of(t)[0].rank, play_of(t)[1]) == move)
 
 
 class HardFittedPlayouts(Hard):
@@ -493,5 +526,5 @@ def inferred_world(obs: AvissiniaObservation, rng: random.Random, reading: Readi
 LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
     "hard-sir": HardResampled, "hard-unsighted": HardUnsighted,
-    "hard-fitted-playouts": HardFittedPlayouts,
+    "hard-fitted-playouts": HardFittedPlayouts, "hard-ismcts": HardIsmcts,
 }

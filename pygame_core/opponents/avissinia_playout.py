@@ -107,17 +107,57 @@ class RankRound:
         for hand in hands:
             hand.sort()
 
+    # The tree search's view of a round (``ismcts.TreeWorld``).
+
+    def moves(self) -> list[tuple[int, int]]:
+        """The player to move's distinct plays as (rank, target): two cards of a rank play
+        alike.  Per rank, as ``legal_plays``: the centre, the other piles, its own, trail."""
+        me = self.player
+        piles, centre = self.piles, self.centre
+        centre_rank = centre[-1] if centre else -1
+        own_rank = piles[me][-1] if piles[me] else -1
+        moves = []
+        for rank in sorted(set(self.hands[me])):
+            if rank == centre_rank:
+                moves.append((rank, CENTRE))
+            moves += [(rank, seat) for seat, pile in enumerate(piles)
+                      if seat != me and pile and pile[-1] == rank]
+            if rank == own_rank:
+                moves.append((rank, OWN))
+            moves.append((rank, TRAIL))
+        return moves
+
+    def make(self, move: tuple[int, int]) -> None:
+        self.play(*move)
+
+    def finished(self) -> bool:
+        """The round is over: the player to move has no card and the stock is dealt."""
+        return not self.hands[self.player]
+
+    def margins(self) -> list[float]:
+        """Every seat's ``margin``."""
+        side_points = self._side_points()
+        sides = len(side_points)
+        total = sum(side_points)
+        return [(side_points[seat % sides] * sides - total) / (sides - 1)
+                for seat in range(PLAYERS)]
+
     def margin(self, seat: int) -> float:
         """``seat``'s side's points in the piles minus the other sides' mean (the centre
         scores for nobody, ruling 5)."""
+        side_points = self._side_points()
+        sides = len(side_points)
+        mine = side_points[seat % sides]
+        others = [p for side, p in enumerate(side_points) if side != seat % sides]
+        return mine - sum(others) / len(others)
+
+    def _side_points(self) -> list[int]:
         points_of = self.points_of
         sides = 2 if self.partnership else PLAYERS
         side_points = [0] * sides
         for s, pile in enumerate(self.piles):
             side_points[s % sides] += sum(points_of[r] for r in pile)
-        mine = side_points[seat % sides]
-        others = [p for side, p in enumerate(side_points) if side != seat % sides]
-        return mine - sum(others) / len(others)
+        return side_points
 
 
 # A playout policy: the play (rank, target) the player to move makes in a round.
