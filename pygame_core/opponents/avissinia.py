@@ -18,6 +18,8 @@ hard-unsighted (arena only) hard with playouts that count the unseen cards inste
        seeing every hand (what gained in Avinas; not here).
 hard-fitted-playouts (arena only) hard with playouts that play by a policy fitted to its
        own search (``FittedPolicy``): measured, not kept.
+hard-ismcts, hard-ismcts-own (arena only) hard's reading and playouts under information-set
+       MCTS (``ismcts``) instead of PIMC: measured, not kept.
 """
 
 from __future__ import annotations
@@ -387,7 +389,8 @@ class HardIsmcts(Hard):
         yield from self.read(obs)
         rng = self.rng
         root, self.iterations = yield from ismcts(
-            lambda: self.world(obs, rng), choose_sighted, self.budget, self.exploration)
+            lambda: self.world(obs, rng), choose_sighted, self.budget, self.exploration,
+            self.searching(obs))
         self.playouts = self.iterations
         move = most_visited(root)
         chosen = root.children[move]
@@ -395,6 +398,23 @@ class HardIsmcts(Hard):
                        f"{plural(self.iterations, 'playout')}; "
                        f"expects {chosen.total / chosen.visits:+.1f} points")
         return next(t for t in legal if (play_of(t)[0].rank, play_of(t)[1]) == move)
+
+
+    def searching(self, obs: AvissiniaObservation) -> set[int] | None:
+        """The seats that choose in the tree: every seat (opponents too, by their own
+        results, as SO-ISMCTS has it)."""
+        return None
+
+
+class HardIsmctsOwnTree(HardIsmcts):
+    """hard-ismcts whose tree chooses only for hard's side; the other seats play the
+    playout policy there too (arena only)."""
+
+    level = "hard-ismcts-own"
+
+    def searching(self, obs: AvissiniaObservation) -> set[int] | None:
+        me = self.seat
+        return {me, (me + 2) % PLAYERS} if obs["partnership"] else {me}
 
 
 class HardFittedPlayouts(Hard):
@@ -527,4 +547,5 @@ LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
     "hard-sir": HardResampled, "hard-unsighted": HardUnsighted,
     "hard-fitted-playouts": HardFittedPlayouts, "hard-ismcts": HardIsmcts,
+    "hard-ismcts-own": HardIsmctsOwnTree,
 }

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Generator, Hashable, Sequence
+from collections.abc import Callable, Collection, Generator, Hashable, Sequence
 from typing import Any, Protocol, TypeVar
 
 from .search import Budget
@@ -75,12 +75,17 @@ def ismcts(
     policy: Callable[[WorldT], Hashable],
     budget: Budget,
     exploration: float,
+    searching: Collection[int] | None = None,
 ) -> Generator[None, None, tuple[Node, int]]:
     """Grow a tree from worlds drawn by ``sample_world`` (each a fresh copy at the root, its
     player the searching seat) within ``budget`` (iterations: one playout each); return the
     root and the iterations run.  A new node's first move is the one ``policy`` would make
     if that is not yet in the tree, else the first new one, so the tree grows along the
-    playouts' own line first.  ``exploration`` is UCB's constant, in the results' units."""
+    playouts' own line first.  ``exploration`` is UCB's constant, in the results' units.
+
+    With ``searching``, only those seats choose in the tree; the others play ``policy``
+    there too (a model of how they play, as in the playouts), their moves still
+    branching the tree, so a searching seat's later node is what it has seen since."""
     root = Node()
     clock = time.perf_counter
     started = slice_start = clock()
@@ -91,8 +96,17 @@ def ismcts(
         node = root
         path.clear()
         while not world.finished():
-            moves = world.moves()
             children = node.children
+            if searching is not None and world.player not in searching:
+                move = policy(world)
+                child = children.get(move)
+                if child is None:
+                    child = children[move] = Node()
+                path.append((child, world.player))
+                world.make(move)
+                node = child
+                continue  # not a node the search chooses at: no expansion spent
+            moves = world.moves()
             fresh = [m for m in moves if m not in children]
             if fresh:
                 preferred = policy(world)
