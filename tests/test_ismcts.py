@@ -197,3 +197,32 @@ def test_hard_ismcts_searches_with_the_playout_policy_below_its_tree() -> None:
     assert sorted(root.children) == sorted(moves)
     assert all(child.visits == 1 for child in root.children.values())
     assert next(iter(root.children)) == choose_sighted(world)
+
+
+def test_ismcts_lets_only_the_searching_seats_choose_in_the_tree() -> None:
+    """With ``searching``, the other seats play the policy in the tree: in one world their
+    policy's play is fixed, so each of their nodes has one child, where the published form
+    (every seat choosing) tries several of their plays."""
+    game = new_game("avissinia", seed=6)
+    assert isinstance(game, Avissinia)
+    seat = game.current_player
+    assert seat is not None
+    op = make_opponent("avissinia", "hard-ismcts-own", seat, 6)
+    world = op.world(game.observation(seat), random.Random(0))
+    budget = Budget(iterations=400, seconds=None)
+    own, _ = run(ismcts(world.copy, choose_sighted, budget, 6.0, searching={seat}))
+    every, _ = run(ismcts(world.copy, choose_sighted, budget, 6.0))
+    assert len(own.children) == len(world.moves()) > 1
+    for root in (own, every):
+        replies = [len(child.children) for child in root.children.values()]
+        if root is own:
+            assert all(n == 1 for n in replies)
+        else:
+            assert max(replies) > 1
+    # Three plays by the others later, hard chooses again: the tree branches there.
+    def below(node: Node, depth: int) -> list[Node]:
+        if depth == 0:
+            return [node]
+        return [n for child in node.children.values() for n in below(child, depth - 1)]
+
+    assert max(len(node.children) for node in below(own, 4)) > 1
