@@ -19,6 +19,12 @@ def play_randomly(game: Game[Any, Any], rng: random.Random, max_moves: int = 100
     return moves
 
 
+def play_some(game: Game[Any, Any], rng: random.Random, least: int, most: int) -> None:
+    """Play ``rng.randrange(least, most)`` random legal actions: a random position."""
+    for _ in range(rng.randrange(least, most)):
+        game.apply(rng.choice(game.legal_actions()))
+
+
 def play_with(game: Game[Any, Any], players: list[Any], max_moves: int = 100_000) -> int:
     """Play the match out with opponents (one per seat), each seeing only its observation;
     check that every decision is legal and explained.  Returns the number of moves."""

@@ -5,14 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 
-import pytest
-from conftest import play_with
+from conftest import play_some, play_with
 from test_opponents_avissinia import quick, two_deals_differing_only_in_hidden_cards
 
 from pygame_core import new_game
-from pygame_core.avissinia import Avissinia, play_of
+from pygame_core.avissinia import Avissinia
 from pygame_core.opponents import make_opponent
-from pygame_core.opponents.avissinia import HardIsmcts
+from pygame_core.opponents.avissinia import HardIsmcts, rank_move
 from pygame_core.opponents.avissinia_playout import RankRound, choose_sighted
 from pygame_core.opponents.ismcts import Node, ismcts, most_visited
 from pygame_core.opponents.search import Budget, pimc
@@ -133,12 +132,10 @@ def test_rank_round_moves_are_the_legal_plays_by_rank() -> None:
     for seed in range(30):
         game = new_game("avissinia", seed=seed, partnership=seed % 3 == 0)
         assert isinstance(game, Avissinia)
-        rng = random.Random(seed)
-        for _ in range(rng.randrange(0, 45)):
-            game.apply(rng.choice(game.legal_actions()))
+        play_some(game, random.Random(seed), 0, 45)
         moves = RankRound.of_game(game).moves()
         assert len(moves) == len(set(moves))
-        legal = {(play_of(str(p))[0].rank, play_of(str(p))[1]) for p in game.legal_actions()}
+        legal = {rank_move(str(play)) for play in game.legal_actions()}
         assert set(moves) == legal
 
 
@@ -147,11 +144,9 @@ def test_rank_round_margins_are_each_seats_margin() -> None:
     for seed in range(20):
         game = new_game("avissinia", seed=seed, partnership=seed % 2 == 0)
         assert isinstance(game, Avissinia)
-        rng = random.Random(seed)
-        for _ in range(rng.randrange(10, 45)):
-            game.apply(rng.choice(game.legal_actions()))
+        play_some(game, random.Random(seed), 10, 45)
         state = RankRound.of_game(game)
-        assert state.margins() == pytest.approx([state.margin(seat) for seat in range(4)])
+        assert state.margins() == [state.margin(seat) for seat in range(4)]
         uneven += any(m != 0 for m in state.margins())
     assert uneven > 10
 

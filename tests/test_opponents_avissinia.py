@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import count_slices, decides_alike, play_with
+from conftest import count_slices, decides_alike, play_some, play_with
 
 from pygame_core import new_game, parse_cards
 from pygame_core.avissinia import (
@@ -283,8 +283,7 @@ def test_rank_playouts_make_the_games_own_moves_and_score(policy: str) -> None:
         game = new_game("avissinia", seed=seed, partnership=seed % 2 == 1)
         assert isinstance(game, Avissinia)
         rng = random.Random(seed)
-        for _ in range(rng.randrange(0, 40)):
-            game.apply(rng.choice(game.legal_actions()))
+        play_some(game, rng, 0, 40)
         state = RankRound.of_game(game)
         seat = rng.randrange(4)
         while True:

@@ -57,7 +57,6 @@ from .avissinia_playout import (
     choose_sighted,
     play_out,
 )
-from .ismcts import ismcts, most_visited
 from .search import Budget, metropolis, resample, seat_log_likelihood, walk
 
 
@@ -241,6 +240,12 @@ class Hard2026(SearchOpponent[AvissiniaObservation]):
         return choose_sighted if self.sighted else choose_counted
 
 
+def rank_move(text: str) -> tuple[int, int]:
+    """A play's text as the playouts' move: (the card's rank, the target)."""
+    card, target = play_of(text)
+    return card.rank, target
+
+
 def _distinct(legal: list[str], view: _View) -> list[str]:
     """Drop trails of a card that equals an earlier trailed card in rank and value."""
     seen: set[tuple[int, int]] = set()
@@ -388,6 +393,9 @@ class HardIsmcts(Hard):
         legal: list[str] = obs["legal"]
         if len(legal) == 1:
             return legal[0]
+        # Arena only: imported here, so the page never loads it.
+        from .ismcts import ismcts, most_visited
+
         yield from self.read(obs)
         rng = self.rng
         root, self.iterations = yield from ismcts(
@@ -399,7 +407,7 @@ class HardIsmcts(Hard):
         self.reason = (f"searched {plural(len(root.children), 'play')} in a tree of "
                        f"{plural(self.iterations, 'playout')}; "
                        f"expects {chosen.total / chosen.visits:+.1f} points")
-        return next(t for t in legal if (play_of(t)[0].rank, play_of(t)[1]) == move)
+        return next(text for text in legal if rank_move(text) == move)
 
     def searching(self, obs: AvissiniaObservation) -> set[int] | None:
         """The seats that choose in the tree: every seat (opponents too, by their own

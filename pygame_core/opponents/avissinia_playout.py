@@ -135,21 +135,14 @@ class RankRound:
         return not self.hands[self.player]
 
     def margins(self) -> list[float]:
-        """Every seat's ``margin``."""
+        """Every seat's ``margin``, the piles counted once."""
         side_points = self._side_points()
-        sides = len(side_points)
-        total = sum(side_points)
-        return [(side_points[seat % sides] * sides - total) / (sides - 1)
-                for seat in range(PLAYERS)]
+        return [side_margin(side_points, seat) for seat in range(PLAYERS)]
 
     def margin(self, seat: int) -> float:
         """``seat``'s side's points in the piles minus the other sides' mean (the centre
         scores for nobody, ruling 5)."""
-        side_points = self._side_points()
-        sides = len(side_points)
-        mine = side_points[seat % sides]
-        others = [p for side, p in enumerate(side_points) if side != seat % sides]
-        return mine - sum(others) / len(others)
+        return side_margin(self._side_points(), seat)
 
     def _side_points(self) -> list[int]:
         points_of = self.points_of
@@ -158,6 +151,14 @@ class RankRound:
         for s, pile in enumerate(self.piles):
             side_points[s % sides] += sum(points_of[r] for r in pile)
         return side_points
+
+
+def side_margin(side_points: list[int], seat: int) -> float:
+    """``seat``'s side's points minus the other sides' mean."""
+    sides = len(side_points)
+    mine = side_points[seat % sides]
+    others = [p for side, p in enumerate(side_points) if side != seat % sides]
+    return mine - sum(others) / len(others)
 
 
 # A playout policy: the play (rank, target) the player to move makes in a round.
