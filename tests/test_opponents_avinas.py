@@ -303,10 +303,12 @@ def test_the_chain_places_the_hidden_cards_with_their_holders_more_often() -> No
     assert chain_total / positions > uniform_total / positions + 0.06
 
 
-def test_hard_reading_the_plays_does_not_peek_when_the_hidden_cards_are_redealt() -> None:
-    """In the play of a hand, where hard reads the others' plays: a deal that differs only
-    in the hidden cards (another world consistent with the seat's observation) gives the
-    same observation and the same decision."""
+@pytest.mark.parametrize("level", ["hard", "hard-unread-unsighted"])
+def test_hard_levels_do_not_peek_when_the_hidden_cards_are_redealt(level: str) -> None:
+    """In the play of a hand, where hard reads the others' plays (and where hard without
+    its reading does not): a deal that differs only in the hidden cards (another world
+    consistent with the seat's observation) gives the same observation and the same
+    decision."""
     checked = 0
     for seed, game, me, obs in reading_positions(range(8)):
         world = world_from_observation(obs, random.Random(seed + 100))
@@ -316,9 +318,29 @@ def test_hard_reading_the_plays_does_not_peek_when_the_hidden_cards_are_redealt(
         if other.hands == game.hands:
             continue
         assert other.observation(me) == obs
-        assert decides_alike("avinas", "hard", me, seed, [obs, other.observation(me)], 12)
+        assert decides_alike("avinas", level, me, seed, [obs, other.observation(me)], 12)
         checked += 1
     assert checked >= 5
+
+
+def test_hard_without_its_reading_samples_uniformly_and_plays_out_unsighted() -> None:
+    """``hard-unread-unsighted`` (arena only): where hard's chain reads the others' plays,
+    its worlds are the uniform sampler's (the same hands from the same random numbers),
+    each played out to the end of the hand by card counters."""
+    checked = 0
+    for seed, _, me, obs in reading_positions(range(6)):
+        opponent = quick(make_opponent("avinas", "hard-unread-unsighted", me, seed))
+        assert isinstance(opponent, SearchOpponent)
+        opponent.decide(obs)  # where hard would start its chain on the plays
+        world = opponent.world(obs, random.Random(seed))
+        assert world.hands == world_from_observation(obs, random.Random(seed)).hands
+        assert not world.deal_next_hand
+        for action in obs["legal"]:
+            after = opponent.after(world, action)
+            value = opponent.action_value(world, action)
+            assert value == playout(after, me, sighted=False)
+            checked += 1
+    assert checked > 10
 
 
 def test_unsighted_playouts_do_not_depend_on_who_holds_the_hidden_cards() -> None:
