@@ -19,12 +19,17 @@ Not a test: it prints figures.
 from __future__ import annotations
 
 import argparse
-import json
 from collections import defaultdict
 from typing import Any
 
 from pygame_core import new_game
-from pygame_core.arena import mean_ci, parse_level_iterations, play, seat_players
+from pygame_core.arena import (
+    mean_ci,
+    parse_level_iterations,
+    per_deal_line,
+    play,
+    seat_players,
+)
 
 
 def kind_of(records: list[dict[str, Any]]) -> str:
@@ -68,8 +73,7 @@ def main() -> None:
             for seats, record in records:
                 declared[seats[record["declarer"]]].append(float(record["declarer_won"]))
         if out is not None:
-            out.write(json.dumps({"seed": seed, "advantage": {
-                args.a: advantage, args.b: -advantage}}) + "\n")
+            out.write(per_deal_line(seed, {args.a: advantage, args.b: 0.0 - advantage}))  # not -0.0
             out.flush()
     if out is not None:
         out.close()

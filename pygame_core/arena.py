@@ -138,6 +138,12 @@ def mean_ci(values: list[float]) -> tuple[float, float]:
     return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
+def per_deal_line(seed: int, advantages: dict[str, float]) -> str:
+    """One deal seed's advantages by level as a ``--per-deal`` line (what
+    ``benchmarks/arena_pairs.py`` reads)."""
+    return json.dumps({"seed": seed, "advantage": advantages}) + "\n"
+
+
 def rotations(game: Any) -> int:
     return int(game.num_players)
 
@@ -197,8 +203,8 @@ def run(args: argparse.Namespace) -> None:
             mine = statistics.fmean(per_level[level])
             advantage[level].append(mine - (statistics.fmean(others) if others else 0.0))
         if per_deal is not None:  # one line a deal seed: for paired comparisons between runs
-            per_deal.write(json.dumps({"seed": seed, "advantage": {
-                level: advantage[level][-1] for level in distinct}}) + "\n")
+            per_deal.write(per_deal_line(seed, {level: advantage[level][-1]
+                                                for level in distinct}))
             per_deal.flush()
     for i in range(args.matches):
         seed = args.seed + 1_000_000 + i
