@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..avinas import (
     BID,
@@ -42,10 +42,12 @@ from ..avinas import (
     KNOCK,
     KNOCK_BACK,
     NAMING,
+    PLAY,
     PLAY_OF,
     SEVENS,
     SIMPLE,
     STOP,
+    TRICKS,
     TRUMP,
     Action,
     Avinas,
@@ -63,6 +65,7 @@ from ..avinas import (
 )
 from ..cards import ACE, QUEEN, SEVEN, SUIT_NAMES, SUITS, Card, parse_card, short_pack
 from . import Opponent, SearchOpponent, Thinking
+from .avinas_solver import Solver
 from .search import Budget, metropolis, seat_log_likelihood, walk
 
 _DEFAULTS = AvinasOptions()
@@ -521,7 +524,12 @@ def playout(world: Avinas, seat: int, sighted: bool = True) -> float:
     hands = len(world.hand_records)
     while len(world.hand_records) == hands:
         world._apply(_quick_action(world, sighted))  # legal by construction: no checks
-    record = world.hand_records[-1]
+    return record_value(world.hand_records[-1], seat)
+
+
+def record_value(record: dict[str, Any], seat: int) -> float:
+    """A finished hand's value to ``seat``'s side: the penalty balance, with card points as
+    a small tie-break (what every search of this game maximises)."""
     side = seat % 2
     points: list[int] = record.get("points", [0, 0])
     return hand_balance(record, side) + 0.01 * (points[side] - points[1 - side])
@@ -842,8 +850,36 @@ class HardUnreadUnsighted(HardUnread):
     sighted = False
 
 
+ENDGAME_TRICKS = 3  # solved exactly; each trick more costs about 4x (docs/opponents.md)
+
+
+class HardEndgame(Hard):
+    """Hard whose playouts hand over to the exact solver (``avinas_solver``) for the last
+    ``ENDGAME_TRICKS`` tricks: the quick policy plays the hand down to them, and the
+    solver finds what perfect play of the rest is worth in that world.  In the endgame
+    itself every candidate is solved at once, with the positions shared between them."""
+
+    level = "hard-endgame"
+
+    def action_value(self, world: Avinas, action: str) -> float:
+        if getattr(self, "_solved_world", None) is not world:
+            # A new world: the positions solved for the last one do not carry over.
+            self._solved_world, self._solver = world, None
+        trial = self.after(world, action)
+        trial.narrate = False
+        hands = len(world.hand_records)
+        while len(trial.hand_records) == hands:
+            if trial.trump is not None and trial.trick_number > TRICKS - ENDGAME_TRICKS \
+                    and trial.phase in (PLAY, STOP):
+                if self._solver is None:  # one per world: the candidates share its positions
+                    self._solver = Solver(trial, self.seat)
+                return self._solver.value(trial)
+            trial._apply(_quick_action(trial, self.sighted))
+        return record_value(trial.hand_records[-1], self.seat)
+
+
 LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
     "hard-sighted": HardSighted, "hard-unread": HardUnread,
-    "hard-unread-unsighted": HardUnreadUnsighted,
+    "hard-unread-unsighted": HardUnreadUnsighted, "hard-endgame": HardEndgame,
 }
