@@ -12,6 +12,7 @@ from pygame_core.avinas import NO_SEVENS, PLAY, SIMPLE, STOP, TRICKS, Avinas, Av
 from pygame_core.opponents import SearchOpponent, make_opponent
 from pygame_core.opponents.avinas import (
     ENDGAME_TRICKS,
+    HardEndgame,
     _made_it,
     _quick_action,
     record_value,
@@ -113,7 +114,7 @@ def test_hard_endgame_solves_the_last_tricks_and_plays_the_quick_policy_before()
             continue
         me = world.player
         opponent = make_opponent("avinas", "hard-endgame", me, seed)
-        assert isinstance(opponent, SearchOpponent)
+        assert isinstance(opponent, HardEndgame)
         for action in world.legal_actions()[:3]:
             text = str(action)
             expected = world.clone()
@@ -123,7 +124,7 @@ def test_hard_endgame_solves_the_last_tricks_and_plays_the_quick_policy_before()
                     and expected.phase in (PLAY, STOP)):
                 expected._apply(_quick_action(expected, sighted=False))
             want = (record_value(expected.hand_records[-1], me) if expected.hand_records
-                    else solved_value(expected, me))
+                    else solved_value(expected, me, opponent.tie_break))
             assert opponent.action_value(world, text) == want
             checked += 1
     assert checked > 20

@@ -860,6 +860,7 @@ class HardEndgame(Hard):
     itself every candidate is solved at once, with the positions shared between them."""
 
     level = "hard-endgame"
+    tie_break = 0.01  # card points break ties between equal penalties, as in ``playout``
 
     def action_value(self, world: Avinas, action: str) -> float:
         if getattr(self, "_solved_world", None) is not world:
@@ -872,7 +873,7 @@ class HardEndgame(Hard):
             if trial.trump is not None and trial.trick_number > TRICKS - ENDGAME_TRICKS \
                     and trial.phase in (PLAY, STOP):
                 if self._solver is None:  # one per world: the candidates share its positions
-                    self._solver = Solver(trial, self.seat)
+                    self._solver = Solver(trial, self.seat, self.tie_break)
                 return self._solver.value(trial)
             trial._apply(_quick_action(trial, self.sighted))
         return record_value(trial.hand_records[-1], self.seat)
