@@ -15,6 +15,7 @@ from pygame_core.opponents.avinas import (
     HardEndgame,
     _made_it,
     _quick_action,
+    playout,
     record_value,
 )
 from pygame_core.opponents.avinas_solver import Solver, solved_value
@@ -143,3 +144,28 @@ def test_hard_endgame_keeps_the_stop_rule_and_plays_legal_whole_hands() -> None:
             seat = game.current_player
             game.apply(players[seat].decide(game.observation(seat)))
         assert game.hands_played > 0
+
+
+def test_hard_endgame_only_solves_only_the_plays_of_the_last_tricks() -> None:
+    """``hard-endgame-only`` (arena only) values a play of the last ``ENDGAME_TRICKS``
+    tricks by the solver, and an earlier decision by hard's whole unsighted playout."""
+    early = late = 0
+    worlds = [*endgames(range(30), TRICKS), *endgames(range(30, 60), ENDGAME_TRICKS)]
+    for seed, world in enumerate(worlds):
+        if world.phase != PLAY:
+            continue
+        me = world.player
+        opponent = make_opponent("avinas", "hard-endgame-only", me, seed)
+        assert isinstance(opponent, HardEndgame) and not opponent.solved_leaves
+        for action in world.legal_actions()[:2]:
+            after = world.clone()
+            after._apply(action)
+            if world.trick_number > TRICKS - ENDGAME_TRICKS:
+                want = (record_value(after.hand_records[-1], me) if after.hand_records
+                        else solved_value(after, me, opponent.tie_break))
+                late += 1
+            else:
+                want = playout(after, me, sighted=False)
+                early += 1
+            assert opponent.action_value(world, str(action)) == want
+    assert early > 10 and late > 10

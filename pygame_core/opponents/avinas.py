@@ -861,6 +861,7 @@ class HardEndgame(Hard):
 
     level = "hard-endgame"
     tie_break = 0.01  # card points break ties between equal penalties, as in ``playout``
+    solved_leaves = True  # before the endgame too: the quick policy's playouts end in it
 
     def action_value(self, world: Avinas, action: str) -> float:
         if getattr(self, "_solved_world", None) is not world:
@@ -869,18 +870,33 @@ class HardEndgame(Hard):
         trial = self.after(world, action)
         trial.narrate = False
         hands = len(world.hand_records)
+        if not self.solved_leaves and not self._in_endgame(world):
+            return playout(trial, self.seat, self.sighted)
         while len(trial.hand_records) == hands:
-            if trial.trump is not None and trial.trick_number > TRICKS - ENDGAME_TRICKS \
-                    and trial.phase in (PLAY, STOP):
+            if self._in_endgame(trial):
                 if self._solver is None:  # one per world: the candidates share its positions
                     self._solver = Solver(trial, self.seat, self.tie_break)
                 return self._solver.value(trial)
             trial._apply(_quick_action(trial, self.sighted))
         return record_value(trial.hand_records[-1], self.seat)
 
+    @staticmethod
+    def _in_endgame(world: Avinas) -> bool:
+        return (world.trump is not None and world.trick_number > TRICKS - ENDGAME_TRICKS
+                and world.phase in (PLAY, STOP))
+
+
+class HardEndgameOnly(HardEndgame):
+    """``hard-endgame`` whose solver decides only the plays of the last tricks: earlier
+    decisions (bids, naming leads, the first tricks) keep hard's whole playouts."""
+
+    level = "hard-endgame-only"
+    solved_leaves = False
+
 
 LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
     "hard-sighted": HardSighted, "hard-unread": HardUnread,
     "hard-unread-unsighted": HardUnreadUnsighted, "hard-endgame": HardEndgame,
+    "hard-endgame-only": HardEndgameOnly,
 }
