@@ -7,6 +7,7 @@ the hard level (and ``hard-2026``, the baseline) decides once per pace with
 ``think_for(obs, PACE_SECONDS[pace])``, and once at its fixed iterations.
 
     python benchmarks/opponents_cpython.py [--games avissinia,avinas,abyssinia] [--deals 1]
+        [--levels hard-2026,hard]
 
 Not a test: it prints figures.  The machine is shared and noisy: read them as rough.
 """
@@ -71,15 +72,16 @@ def main() -> None:
     parser.add_argument("--games", default="avissinia,avinas,abyssinia")
     parser.add_argument("--deals", type=int, default=1)
     parser.add_argument("--seed", type=int, default=900)
+    parser.add_argument("--levels", default="hard-2026,hard", help="search levels, by commas")
     args = parser.parse_args()
     for game_name in args.games.split(","):
         obs_list = positions(game_name, args.deals, args.seed)
         print(f"{game_name}: {len(obs_list)} decisions of seat 0")
-        for level in ("hard-2026", "hard"):
+        for level in args.levels.split(","):
             paces: list[tuple[str, float | None]] = [("fixed", None), *PACE_SECONDS.items()]
             for pace, seconds in paces:
                 its, ms, rate = measure(game_name, level, obs_list, seconds)
-                print(f"  {level:9} {pace:7}: median {its:6.0f} iterations, "
+                print(f"  {level:17} {pace:7}: median {its:6.0f} iterations, "
                       f"{ms:6.1f} ms a decision; {rate:7.0f} playouts/s")
 
 
