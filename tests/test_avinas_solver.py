@@ -12,7 +12,7 @@ from pygame_core.avinas import NO_SEVENS, PLAY, SIMPLE, STOP, TRICKS, Avinas, Av
 from pygame_core.opponents import SearchOpponent, make_opponent
 from pygame_core.opponents.avinas import (
     ENDGAME_TRICKS,
-    HardEndgame,
+    EndgameSolving,
     _made_it,
     _quick_action,
     playout,
@@ -106,16 +106,19 @@ def test_the_solver_reuses_its_positions_across_the_candidates_of_one_world() ->
     assert compared > 50
 
 
-def test_hard_endgame_solves_the_last_tricks_and_plays_the_quick_policy_before() -> None:
-    """``hard-endgame`` (arena only) values a candidate by the quick (unsighted) policy's
-    play down to the last ``ENDGAME_TRICKS`` tricks, and the solver's value from there."""
+@pytest.mark.parametrize("level", ["hard-endgame", "hard-unread-endgame"])
+def test_hard_endgame_solves_the_last_tricks_and_plays_the_quick_policy_before(
+        level: str) -> None:
+    """The endgame levels (arena only) value a candidate by the quick policy's play (as
+    the level plays it out: unsighted for hard's, sighted for hard-unread's) down to the
+    last ``ENDGAME_TRICKS`` tricks, and the solver's value from there."""
     checked = 0
     for seed, world in enumerate(endgames(range(40), TRICKS)):
         if world.phase != PLAY or world.trick_number > TRICKS - 1:
             continue
         me = world.player
-        opponent = make_opponent("avinas", "hard-endgame", me, seed)
-        assert isinstance(opponent, HardEndgame)
+        opponent = make_opponent("avinas", level, me, seed)
+        assert isinstance(opponent, EndgameSolving) and opponent.solved_leaves
         for action in world.legal_actions()[:3]:
             text = str(action)
             expected = world.clone()
@@ -123,7 +126,7 @@ def test_hard_endgame_solves_the_last_tricks_and_plays_the_quick_policy_before()
             while not expected.hand_records and not (
                     expected.trick_number > TRICKS - ENDGAME_TRICKS
                     and expected.phase in (PLAY, STOP)):
-                expected._apply(_quick_action(expected, sighted=False))
+                expected._apply(_quick_action(expected, opponent.sighted))
             want = (record_value(expected.hand_records[-1], me) if expected.hand_records
                     else solved_value(expected, me, opponent.tie_break))
             assert opponent.action_value(world, text) == want
@@ -146,17 +149,18 @@ def test_hard_endgame_keeps_the_stop_rule_and_plays_legal_whole_hands() -> None:
         assert game.hands_played > 0
 
 
-def test_hard_endgame_only_solves_only_the_plays_of_the_last_tricks() -> None:
-    """``hard-endgame-only`` (arena only) values a play of the last ``ENDGAME_TRICKS``
-    tricks by the solver, and an earlier decision by hard's whole unsighted playout."""
+@pytest.mark.parametrize("level", ["hard-endgame-only", "hard-unread-endgame-only"])
+def test_the_endgame_only_levels_solve_only_the_plays_of_the_last_tricks(level: str) -> None:
+    """The endgame-only levels (arena only) value a play of the last ``ENDGAME_TRICKS``
+    tricks by the solver, and an earlier decision by the level's whole playout."""
     early = late = 0
     worlds = [*endgames(range(30), TRICKS), *endgames(range(30, 60), ENDGAME_TRICKS)]
     for seed, world in enumerate(worlds):
         if world.phase != PLAY:
             continue
         me = world.player
-        opponent = make_opponent("avinas", "hard-endgame-only", me, seed)
-        assert isinstance(opponent, HardEndgame) and not opponent.solved_leaves
+        opponent = make_opponent("avinas", level, me, seed)
+        assert isinstance(opponent, EndgameSolving) and not opponent.solved_leaves
         for action in world.legal_actions()[:2]:
             after = world.clone()
             after._apply(action)
@@ -165,7 +169,7 @@ def test_hard_endgame_only_solves_only_the_plays_of_the_last_tricks() -> None:
                         else solved_value(after, me, opponent.tie_break))
                 late += 1
             else:
-                want = playout(after, me, sighted=False)
+                want = playout(after, me, opponent.sighted)
                 early += 1
             assert opponent.action_value(world, str(action)) == want
     assert early > 10 and late > 10

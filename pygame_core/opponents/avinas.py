@@ -853,13 +853,13 @@ class HardUnreadUnsighted(HardUnread):
 ENDGAME_TRICKS = 3  # solved exactly; each trick more costs about 4x (docs/opponents.md)
 
 
-class HardEndgame(Hard):
-    """Hard whose playouts hand over to the exact solver (``avinas_solver``) for the last
-    ``ENDGAME_TRICKS`` tricks: the quick policy plays the hand down to them, and the
+class EndgameSolving(Hard2026):
+    """A search whose playouts hand over to the exact solver (``avinas_solver``) for the
+    last ``ENDGAME_TRICKS`` tricks: the quick policy plays the hand down to them, and the
     solver finds what perfect play of the rest is worth in that world.  In the endgame
-    itself every candidate is solved at once, with the positions shared between them."""
+    itself every candidate is solved, one solver serving them all (the positions one
+    reaches serve the next).  Mixed into a hard level ahead of it, for its worlds."""
 
-    level = "hard-endgame"
     tie_break = 0.01  # card points break ties between equal penalties, as in ``playout``
     solved_leaves = True  # before the endgame too: the quick policy's playouts end in it
 
@@ -874,7 +874,7 @@ class HardEndgame(Hard):
             return playout(trial, self.seat, self.sighted)
         while len(trial.hand_records) == hands:
             if self._in_endgame(trial):
-                if self._solver is None:  # one per world: the candidates share its positions
+                if self._solver is None:
                     self._solver = Solver(trial, self.seat, self.tie_break)
                 return self._solver.value(trial)
             trial._apply(_quick_action(trial, self.sighted))
@@ -886,6 +886,12 @@ class HardEndgame(Hard):
                 and world.phase in (PLAY, STOP))
 
 
+class HardEndgame(EndgameSolving, Hard):
+    """Hard (the reading's worlds, unsighted playouts) with the solved endgame."""
+
+    level = "hard-endgame"
+
+
 class HardEndgameOnly(HardEndgame):
     """``hard-endgame`` whose solver decides only the plays of the last tricks: earlier
     decisions (bids, naming leads, the first tricks) keep hard's whole playouts."""
@@ -894,9 +900,24 @@ class HardEndgameOnly(HardEndgame):
     solved_leaves = False
 
 
+class HardUnreadEndgame(EndgameSolving, HardUnread):
+    """``hard-unread`` (uniform worlds, sighted playouts: hard-2026's search ending with
+    the hand) with the solved endgame."""
+
+    level = "hard-unread-endgame"
+
+
+class HardUnreadEndgameOnly(HardUnreadEndgame):
+    """``hard-unread-endgame`` whose solver decides only the plays of the last tricks."""
+
+    level = "hard-unread-endgame-only"
+    solved_leaves = False
+
+
 LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
     "hard-sighted": HardSighted, "hard-unread": HardUnread,
     "hard-unread-unsighted": HardUnreadUnsighted, "hard-endgame": HardEndgame,
-    "hard-endgame-only": HardEndgameOnly,
+    "hard-endgame-only": HardEndgameOnly, "hard-unread-endgame": HardUnreadEndgame,
+    "hard-unread-endgame-only": HardUnreadEndgameOnly,
 }
