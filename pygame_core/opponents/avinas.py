@@ -850,7 +850,7 @@ class HardUnreadUnsighted(HardUnread):
     sighted = False
 
 
-ENDGAME_TRICKS = 3  # solved exactly; each trick more costs about 4x (docs/opponents.md)
+ENDGAME_TRICKS = 3  # solved exactly; each trick more costs 5 to 10 times (docs/opponents.md)
 
 
 class EndgameSolving(Hard2026):
