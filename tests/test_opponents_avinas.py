@@ -215,12 +215,17 @@ def test_hard_playouts_stop_at_the_end_of_the_hand() -> None:
 # --- hard reads the others' card plays ------------------------------------------------------
 
 
-def reading_positions(seeds: range = range(20)) -> Iterator[tuple[int, Avinas, int, Any]]:
-    """Positions from games four medium players played, stopped in the play of a hand at
-    trick 2 or later where the seat to play has a choice: (seed, game, seat, observation)."""
+def reading_positions(seeds: range = range(20), level: str = "medium",
+                      ) -> Iterator[tuple[int, Avinas, int, Any]]:
+    """Positions from games four ``level`` players played (a search at 20 worlds), stopped
+    in the play of a hand at trick 2 or later where the seat to play has a choice: (seed,
+    game, seat, observation)."""
     for seed in seeds:
         game = new(seed)
-        players = [make_opponent("avinas", "medium", s, seed) for s in range(4)]
+        players = [make_opponent("avinas", level, s, seed) for s in range(4)]
+        for player in players:
+            if isinstance(player, SearchOpponent):
+                player.budget = Budget(iterations=20, seconds=None)
         stop_at = random.Random(seed).randrange(12, 26)
         for moves in range(300):
             seat = game.current_player
@@ -258,6 +263,27 @@ def test_the_reading_sees_medium_make_the_plays_it_made_in_the_true_deal() -> No
             agree += reading.chance(past, true_hand_then(game, past.seat) + past.later) > 0.5
     assert total > 150
     assert agree / total > 0.93
+
+
+def test_the_typed_reading_reads_medium_players_and_not_searching_ones() -> None:
+    """``hard-typed``'s reading weighs, for each seat, whether it plays as medium does:
+    in the true deal, its plays make that likely for medium players and unlikely for
+    hard-2026's searching ones (whose plays medium's rule makes about half the time)."""
+    from pygame_core.avinas import hidden_layout
+    from pygame_core.opponents.avinas import TypedPlayReading
+
+    def weights(level: str) -> list[float]:
+        found = []
+        for _, game, _, obs in reading_positions(range(24), level):
+            reading = TypedPlayReading(obs, hidden_layout(obs), slack=0.1, prior=0.5)
+            found += [reading.medium_weight(s, true_hand_then(game, s))
+                      for s in reading.seats()]
+        return found
+
+    medium, searching = weights("medium"), weights("hard-2026")
+    assert len(medium) > 50 and len(searching) > 50
+    assert sum(medium) / len(medium) > 0.85
+    assert sum(searching) / len(searching) < 0.45
 
 
 def test_the_chain_places_the_hidden_cards_with_their_holders_more_often() -> None:
@@ -303,7 +329,8 @@ def test_the_chain_places_the_hidden_cards_with_their_holders_more_often() -> No
     assert chain_total / positions > uniform_total / positions + 0.06
 
 
-@pytest.mark.parametrize("level", ["hard", "hard-unread-unsighted", "hard-endgame"])
+@pytest.mark.parametrize(
+    "level", ["hard", "hard-unread-unsighted", "hard-endgame", "hard-typed-endgame"])
 def test_hard_levels_do_not_peek_when_the_hidden_cards_are_redealt(level: str) -> None:
     """In the play of a hand, where hard reads the others' plays (and where hard without
     its reading does not): a deal that differs only in the hidden cards (another world

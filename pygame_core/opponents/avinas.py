@@ -31,6 +31,7 @@ opponents can only gain.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -737,6 +738,38 @@ class PlayReading:
         return view
 
 
+class TypedPlayReading(PlayReading):
+    """The reading with each seat's kind of player unknown: with chance ``prior`` the seat
+    plays as medium does (``PlayReading``'s chances), else its plays say nothing of its
+    hand (each legal play alike).  A seat's likelihood is the mixture of the two over all
+    its plays of the hand, so the kind holds for the whole hand: a seat whose plays
+    medium's rule explains is read, and one whose plays it does not (a searching
+    player's: medium makes about half of them) is hardly read at all, where the plain
+    reading, softened play by play, still reads it as medium."""
+
+    def __init__(self, obs: AvinasObservation, layout: HiddenLayout, slack: float,
+                 prior: float) -> None:
+        super().__init__(obs, layout, slack)
+        self.log_prior = math.log(prior), math.log(1.0 - prior)
+        self.blind_memo: dict[tuple[int, tuple[Card, ...]], float] = {}
+
+    def seat_log_likelihood(self, seat: int, held: list[Card]) -> float:
+        as_medium = self.log_prior[0] + super().seat_log_likelihood(seat, held)
+        blind = self.log_prior[1] + seat_log_likelihood(
+            self.plays, seat, held, self.blind_chance, self.blind_memo, hand_order)
+        top = max(as_medium, blind)
+        return top + math.log(math.exp(as_medium - top) + math.exp(blind - top))
+
+    def medium_weight(self, seat: int, held: list[Card]) -> float:
+        """How likely, given ``seat``'s plays and that it holds ``held``, it plays as
+        medium does (the posterior of its kind in one world)."""
+        return math.exp(self.log_prior[0] + super().seat_log_likelihood(seat, held)
+                        - self.seat_log_likelihood(seat, held))
+
+    def blind_chance(self, past: _PastPlay, hand: list[Card]) -> float:
+        return 1.0 / max(1, len(self._legal(past, hand)))
+
+
 class HandChain:
     """A Metropolis sampler over the other seats' hidden cards, whose stationary law is the
     reading's posterior over the deals the hidden layout allows (voids kept exactly, bids as
@@ -800,13 +833,16 @@ class Hard(Hard2026):
         self._chain: HandChain | None = None
         if obs["phase"] == "play" and obs["trump"] is not None and len(obs["legal"]) > 1:
             layout = hidden_layout(obs)
-            reading = PlayReading(obs, layout, self.slack)
+            reading = self.reading(obs, layout)
             if reading.plays:
                 chain = HandChain(layout, reading, self.rng)
                 yield from walk(chain.step, self.burn_in, self.rng, self.budget.slice_seconds)
                 yield  # the search starts a slice of its own
                 self._chain = chain
         return (yield from super().think(obs))
+
+    def reading(self, obs: AvinasObservation, layout: HiddenLayout) -> PlayReading:
+        return PlayReading(obs, layout, self.slack)
 
     def world(self, obs: AvinasObservation, rng: random.Random) -> Avinas:
         chain: HandChain | None = getattr(self, "_chain", None)
@@ -848,6 +884,19 @@ class HardUnreadUnsighted(HardUnread):
 
     level = "hard-unread-unsighted"
     sighted = False
+
+
+class HardTyped(Hard):
+    """Hard whose reading learns each seat's kind of player (``TypedPlayReading``, arena
+    only): medium players are read as hard reads them, searching players hardly at all
+    (the reading of a searching player's plays is what costs hard face to face with
+    hard-2026: the eleventh pass)."""
+
+    level = "hard-typed"
+    prior = 0.5  # the chance, before its plays, that a seat plays as medium does
+
+    def reading(self, obs: AvinasObservation, layout: HiddenLayout) -> PlayReading:
+        return TypedPlayReading(obs, layout, self.slack, self.prior)
 
 
 ENDGAME_TRICKS = 3  # solved exactly; each trick more costs 5 to 10 times (docs/opponents.md)
@@ -900,6 +949,12 @@ class HardEndgameOnly(HardEndgame):
     solved_leaves = False
 
 
+class HardTypedEndgame(EndgameSolving, HardTyped):
+    """``hard-typed`` with the solved endgame (arena only)."""
+
+    level = "hard-typed-endgame"
+
+
 class HardUnreadEndgame(EndgameSolving, HardUnread):
     """``hard-unread`` (uniform worlds, sighted playouts: hard-2026's search ending with
     the hand) with the solved endgame."""
@@ -919,5 +974,6 @@ LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "hard-sighted": HardSighted, "hard-unread": HardUnread,
     "hard-unread-unsighted": HardUnreadUnsighted, "hard-endgame": HardEndgame,
     "hard-endgame-only": HardEndgameOnly, "hard-unread-endgame": HardUnreadEndgame,
-    "hard-unread-endgame-only": HardUnreadEndgameOnly,
+    "hard-unread-endgame-only": HardUnreadEndgameOnly, "hard-typed": HardTyped,
+    "hard-typed-endgame": HardTypedEndgame,
 }
