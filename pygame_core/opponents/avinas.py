@@ -24,6 +24,12 @@ hard-sighted (arena only) hard with sighted playouts; hard-unread (arena only) n
 hard-unread-unsighted (arena only) hard without its reading: uniform worlds, unsighted
        playouts (level with hard against medium players, better face to face with
        hard-2026: the eleventh pass).
+hard-endgame, hard-unread-endgame (arena only) hard and hard-unread whose playouts hand the
+       last three tricks to an exact solver; the -only levels solve only the plays of the
+       last tricks (the fourteenth pass).
+hard-typed, hard-typed-endgame (arena only) hard, and hard-endgame, whose reading weighs
+       for each seat whether it plays as medium does or its plays say nothing of its hand
+       (the fifteenth pass).
 
 Every level stops a no-sevens hand as soon as its side has made it: after 61 points the
 opponents can only gain.
