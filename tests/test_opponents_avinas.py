@@ -286,6 +286,30 @@ def test_the_typed_reading_reads_medium_players_and_not_searching_ones() -> None
     assert sum(searching) / len(searching) < 0.45
 
 
+def test_typed_playouts_play_medium_players_unsighted_and_searching_ones_sighted() -> None:
+    """``hard-typed-playouts`` draws each other seat's kind with every world: in games of
+    medium players it plays them out mostly as card counters (unsighted), in games of
+    hard-2026's searching players mostly sighted; itself never sighted."""
+    from pygame_core.opponents.avinas import HardTypedPlayouts
+
+    def sighted_share(level: str) -> float:
+        sighted = total = 0
+        for seed, _, me, obs in reading_positions(range(16), level):
+            opponent = quick(make_opponent("avinas", "hard-typed-playouts", me, seed))
+            assert isinstance(opponent, HardTypedPlayouts)
+            opponent.decide(obs)  # walks the chain on the others' plays
+            rng = random.Random(seed)
+            for _ in range(10):
+                sight = opponent.sight(opponent.world(obs, rng))
+                assert isinstance(sight, frozenset) and me not in sight
+                sighted += len(sight)
+                total += 3
+        return sighted / total
+
+    assert sighted_share("medium") < 0.25
+    assert sighted_share("hard-2026") > 0.5
+
+
 def test_the_chain_places_the_hidden_cards_with_their_holders_more_often() -> None:
     """Hard's sampler: every deal it gives fits the observation (sizes, the seat's own
     hand, the voids shown, exactly the unseen cards), and over many positions it puts more
@@ -330,7 +354,8 @@ def test_the_chain_places_the_hidden_cards_with_their_holders_more_often() -> No
 
 
 @pytest.mark.parametrize(
-    "level", ["hard", "hard-unread-unsighted", "hard-endgame", "hard-typed-endgame"])
+    "level", ["hard", "hard-unread-unsighted", "hard-endgame", "hard-typed-endgame",
+              "hard-typed-playouts-endgame"])
 def test_hard_levels_do_not_peek_when_the_hidden_cards_are_redealt(level: str) -> None:
     """In the play of a hand, where hard reads the others' plays (and where hard without
     its reading does not): a deal that differs only in the hidden cards (another world

@@ -524,13 +524,21 @@ def _made_it(world: Avinas) -> bool:
     return world.points[declarer % 2] >= world.options.win_points and held >= world.high_bid
 
 
-def playout(world: Avinas, seat: int, sighted: bool = True) -> float:
+Sight = bool | frozenset[int]  # every seat sighted or not, or the seats that are
+
+
+def _sees(world: Avinas, sight: Sight) -> bool:
+    return sight if isinstance(sight, bool) else world.player in sight
+
+
+def playout(world: Avinas, seat: int, sighted: Sight = True) -> float:
     """Play the hand out with the quick policy; the penalty balance for ``seat``'s side,
     with card points as a small tie-break."""
     world.narrate = False  # the playout's own copy: nobody reads its narration
     hands = len(world.hand_records)
     while len(world.hand_records) == hands:
-        world._apply(_quick_action(world, sighted))  # legal by construction: no checks
+        # legal by construction: no checks
+        world._apply(_quick_action(world, _sees(world, sighted)))
     return record_value(world.hand_records[-1], seat)
 
 
@@ -624,7 +632,11 @@ class Hard2026(SearchOpponent[AvinasObservation]):
         return world_from_observation(obs, rng)
 
     def action_value(self, world: Avinas, action: str) -> float:
-        return playout(self.after(world, action), self.seat, self.sighted)
+        return playout(self.after(world, action), self.seat, self.sight(world))
+
+    def sight(self, world: Avinas) -> Sight:
+        """Who sees every hand in ``world``'s playouts."""
+        return self.sighted
 
 
 # --- inference: what the others' card plays say about their hands (hard) -------------------
@@ -905,6 +917,35 @@ class HardTyped(Hard):
         return TypedPlayReading(obs, layout, self.slack, self.prior)
 
 
+class HardTypedPlayouts(HardTyped):
+    """``hard-typed`` whose playouts play each other seat as its kind plays (arena only):
+    in each world the seat's kind is drawn from the typed reading's posterior given the
+    world's hands; a medium player is played out as the card counter it is (unsighted),
+    a searching player as the sighted search it is, and this seat unsighted, as hard
+    plays itself.  Hard's unsighted playouts gain against medium players and cost face to
+    face; sighted ones the reverse (the third and eleventh passes)."""
+
+    level = "hard-typed-playouts"
+
+    _kinds: tuple[Avinas, Sight] | None = None  # the world last asked about, and its sight
+
+    def sight(self, world: Avinas) -> Sight:
+        if self._kinds is None or self._kinds[0] is not world:
+            # The chain stands on this world's hidden cards: it moves only between worlds.
+            chain: HandChain | None = getattr(self, "_chain", None)
+            sighted = set()
+            for seat in range(4):
+                weight = self.prior
+                if chain is not None and seat in chain.scored:
+                    assert isinstance(chain.reading, TypedPlayReading)
+                    held = chain.layout.known[seat] + chain.extra[seat]
+                    weight = chain.reading.medium_weight(seat, held)
+                if seat != self.seat and self.rng.random() >= weight:
+                    sighted.add(seat)
+            self._kinds = world, frozenset(sighted)
+        return self._kinds[1]
+
+
 ENDGAME_TRICKS = 3  # solved exactly; each trick more costs 5 to 10 times (docs/opponents.md)
 
 
@@ -926,13 +967,13 @@ class EndgameSolving(Hard2026):
         trial.narrate = False
         hands = len(world.hand_records)
         if not self.solved_leaves and not self._in_endgame(world):
-            return playout(trial, self.seat, self.sighted)
+            return playout(trial, self.seat, self.sight(world))
         while len(trial.hand_records) == hands:
             if self._in_endgame(trial):
                 if self._solver is None:
                     self._solver = Solver(trial, self.seat, self.tie_break)
                 return self._solver.value(trial)
-            trial._apply(_quick_action(trial, self.sighted))
+            trial._apply(_quick_action(trial, _sees(trial, self.sight(world))))
         return record_value(trial.hand_records[-1], self.seat)
 
     @staticmethod
@@ -961,6 +1002,12 @@ class HardTypedEndgame(EndgameSolving, HardTyped):
     level = "hard-typed-endgame"
 
 
+class HardTypedPlayoutsEndgame(EndgameSolving, HardTypedPlayouts):
+    """``hard-typed-playouts`` with the solved endgame (arena only)."""
+
+    level = "hard-typed-playouts-endgame"
+
+
 class HardUnreadEndgame(EndgameSolving, HardUnread):
     """``hard-unread`` (uniform worlds, sighted playouts: hard-2026's search ending with
     the hand) with the solved endgame."""
@@ -981,5 +1028,6 @@ LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "hard-unread-unsighted": HardUnreadUnsighted, "hard-endgame": HardEndgame,
     "hard-endgame-only": HardEndgameOnly, "hard-unread-endgame": HardUnreadEndgame,
     "hard-unread-endgame-only": HardUnreadEndgameOnly, "hard-typed": HardTyped,
-    "hard-typed-endgame": HardTypedEndgame,
+    "hard-typed-endgame": HardTypedEndgame, "hard-typed-playouts": HardTypedPlayouts,
+    "hard-typed-playouts-endgame": HardTypedPlayoutsEndgame,
 }
