@@ -301,8 +301,8 @@ def test_typed_playouts_play_medium_players_unsighted_and_searching_ones_sighted
             rng = random.Random(seed)
             for _ in range(10):
                 sight = opponent.sight(opponent.world(obs, rng))
-                assert isinstance(sight, frozenset) and me not in sight
-                sighted += len(sight)
+                assert isinstance(sight, tuple) and not sight[me]
+                sighted += sum(sight)
                 total += 3
         return sighted / total
 

@@ -524,11 +524,13 @@ def _made_it(world: Avinas) -> bool:
     return world.points[declarer % 2] >= world.options.win_points and held >= world.high_bid
 
 
-Sight = bool | frozenset[int]  # every seat sighted or not, or the seats that are
+SeatSight = tuple[bool, bool, bool, bool]  # whether each seat sees every hand
+Sight = bool | SeatSight  # every seat alike, or seat by seat
 
 
-def _sees(world: Avinas, sight: Sight) -> bool:
-    return sight if isinstance(sight, bool) else world.player in sight
+def seat_sight(sight: Sight) -> SeatSight:
+    """``sight`` seat by seat: resolved once per playout, not at every move."""
+    return (sight, sight, sight, sight) if isinstance(sight, bool) else sight
 
 
 def playout(world: Avinas, seat: int, sighted: Sight = True) -> float:
@@ -536,9 +538,10 @@ def playout(world: Avinas, seat: int, sighted: Sight = True) -> float:
     with card points as a small tie-break."""
     world.narrate = False  # the playout's own copy: nobody reads its narration
     hands = len(world.hand_records)
+    sees = seat_sight(sighted)
     while len(world.hand_records) == hands:
         # legal by construction: no checks
-        world._apply(_quick_action(world, _sees(world, sighted)))
+        world._apply(_quick_action(world, sees[world.player]))
     return record_value(world.hand_records[-1], seat)
 
 
@@ -771,18 +774,23 @@ class TypedPlayReading(PlayReading):
         self.log_prior = math.log(prior), math.log(1.0 - prior)
         self.blind_memo: dict[tuple[int, tuple[Card, ...]], float] = {}
 
-    def seat_log_likelihood(self, seat: int, held: list[Card]) -> float:
+    def _by_kind(self, seat: int, held: list[Card]) -> tuple[float, float]:
+        """The log chances of ``seat``'s plays and of its kind: as medium, and blind."""
         as_medium = self.log_prior[0] + super().seat_log_likelihood(seat, held)
         blind = self.log_prior[1] + seat_log_likelihood(
             self.plays, seat, held, self.blind_chance, self.blind_memo, hand_order)
-        top = max(as_medium, blind)
+        return as_medium, blind
+
+    def seat_log_likelihood(self, seat: int, held: list[Card]) -> float:
+        as_medium, blind = self._by_kind(seat, held)
+        top = max(as_medium, blind)  # log(e^a + e^b) without overflow
         return top + math.log(math.exp(as_medium - top) + math.exp(blind - top))
 
     def medium_weight(self, seat: int, held: list[Card]) -> float:
         """How likely, given ``seat``'s plays and that it holds ``held``, it plays as
         medium does (the posterior of its kind in one world)."""
-        return math.exp(self.log_prior[0] + super().seat_log_likelihood(seat, held)
-                        - self.seat_log_likelihood(seat, held))
+        as_medium, blind = self._by_kind(seat, held)
+        return 1.0 / (1.0 + math.exp(min(blind - as_medium, 700.0)))
 
     def blind_chance(self, past: _PastPlay, hand: list[Card]) -> float:
         return 1.0 / max(1, len(self._legal(past, hand)))
@@ -927,22 +935,23 @@ class HardTypedPlayouts(HardTyped):
 
     level = "hard-typed-playouts"
 
-    _kinds: tuple[Avinas, Sight] | None = None  # the world last asked about, and its sight
+    _kinds: tuple[Avinas, SeatSight] | None = None  # the world last asked about, its sight
 
-    def sight(self, world: Avinas) -> Sight:
+    def sight(self, world: Avinas) -> SeatSight:
         if self._kinds is None or self._kinds[0] is not world:
             # The chain stands on this world's hidden cards: it moves only between worlds.
             chain: HandChain | None = getattr(self, "_chain", None)
-            sighted = set()
+            sees = [False] * 4
             for seat in range(4):
+                if seat == self.seat:
+                    continue
                 weight = self.prior
                 if chain is not None and seat in chain.scored:
                     assert isinstance(chain.reading, TypedPlayReading)
                     held = chain.layout.known[seat] + chain.extra[seat]
                     weight = chain.reading.medium_weight(seat, held)
-                if seat != self.seat and self.rng.random() >= weight:
-                    sighted.add(seat)
-            self._kinds = world, frozenset(sighted)
+                sees[seat] = self.rng.random() >= weight
+            self._kinds = world, (sees[0], sees[1], sees[2], sees[3])
         return self._kinds[1]
 
 
@@ -966,14 +975,16 @@ class EndgameSolving(Hard2026):
         trial = self.after(world, action)
         trial.narrate = False
         hands = len(world.hand_records)
+        sight = self.sight(world)
         if not self.solved_leaves and not self._in_endgame(world):
-            return playout(trial, self.seat, self.sight(world))
+            return playout(trial, self.seat, sight)
+        sees = seat_sight(sight)
         while len(trial.hand_records) == hands:
             if self._in_endgame(trial):
                 if self._solver is None:
                     self._solver = Solver(trial, self.seat, self.tie_break)
                 return self._solver.value(trial)
-            trial._apply(_quick_action(trial, _sees(trial, self.sight(world))))
+            trial._apply(_quick_action(trial, sees[trial.player]))
         return record_value(trial.hand_records[-1], self.seat)
 
     @staticmethod
