@@ -17,6 +17,7 @@ from pygame_core.opponents.avinas import (
     _quick_action,
     playout,
     record_value,
+    world_from_observation,
 )
 from pygame_core.opponents.avinas_solver import Solver, solved_value
 from pygame_core.opponents.search import Budget
@@ -104,6 +105,37 @@ def test_the_solver_reuses_its_positions_across_the_candidates_of_one_world() ->
             compared += 1
         assert shared.nodes <= fresh_nodes
     assert compared > 50
+
+
+def test_worlds_that_share_their_ends_solve_as_each_alone() -> None:
+    """A search's worlds share the values of finished hands (``shared_ends``): each world
+    of a hidden-card redeal, every seat's side, both kinds of hand, solves to the value a
+    solver of its own gives, and the shared values are mostly found, not scored again."""
+    checked, kinds, sides = 0, set(), set()
+    for world in endgames(range(40), 3):
+        for seat in (world.player, (world.player + 1) % 4):
+            shared: dict = {}
+            obs = world.observation(seat)
+            for i in range(6):
+                redealt = world_from_observation(obs, random.Random(i))
+                redealt.narrate, redealt.deal_next_hand = False, False
+                alone = Solver(redealt.clone(), seat, 0.01).value()
+                assert Solver(redealt.clone(), seat, 0.01, shared).value() == alone
+                checked += 1
+            kinds.add(world.kind)
+            sides.add(seat % 2 == (world.declarer or 0) % 2)
+    assert checked >= 400 and len(kinds) == 2 and len(sides) == 2
+    scored_alone = scored_shared = 0
+    for world in endgames(range(40), 3):
+        shared = {}
+        for i in range(6):
+            redealt = world_from_observation(world.observation(world.player), random.Random(i))
+            alone = Solver(redealt.clone(), world.player, 0.01)
+            alone.value()
+            scored_alone += len(alone.ends)
+            Solver(redealt.clone(), world.player, 0.01, shared).value()
+        scored_shared += sum(len(ends) for ends in shared.values())
+    assert scored_shared < 0.6 * scored_alone, (scored_shared, scored_alone)
 
 
 @pytest.mark.parametrize("level", ["hard-endgame", "hard-unread-endgame"])

@@ -37,6 +37,7 @@ opponents can only gain.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable
@@ -72,7 +73,7 @@ from ..avinas import (
 )
 from ..cards import ACE, QUEEN, SEVEN, SUIT_NAMES, SUITS, Card, parse_card, short_pack
 from . import Opponent, SearchOpponent, Thinking
-from .avinas_solver import Solver
+from .avinas_solver import EndKey, Solver
 from .search import Budget, metropolis, seat_log_likelihood, walk
 
 _DEFAULTS = AvinasOptions()
@@ -955,6 +956,7 @@ class HardTypedPlayouts(HardTyped):
         return self._kinds[1]
 
 
+MAX_SCORING_STATES = 256  # the finished hands' values kept: a few hands' worth
 ENDGAME_TRICKS = 3  # solved exactly; each trick more costs 5 to 10 times (docs/opponents.md)
 
 
@@ -968,10 +970,17 @@ class EndgameSolving(Hard2026):
     tie_break = 0.01  # card points break ties between equal penalties, as in ``playout``
     solved_leaves = True  # before the endgame too: the quick policy's playouts end in it
 
+    @functools.cached_property
+    def _end_values(self) -> dict[tuple[Any, ...], dict[EndKey, float]]:
+        return {}
+
     def action_value(self, world: Avinas, action: str) -> float:
         if getattr(self, "_solved_world", None) is not world:
-            # A new world: the positions solved for the last one do not carry over.
+            # A new world: the positions solved for the last one do not carry over, the
+            # values of finished hands do (``Solver``'s ``shared_ends``).
             self._solved_world, self._solver = world, None
+            if len(self._end_values) > MAX_SCORING_STATES:
+                self._end_values.clear()
         trial = self.after(world, action)
         trial.narrate = False
         hands = len(world.hand_records)
@@ -982,7 +991,8 @@ class EndgameSolving(Hard2026):
         while len(trial.hand_records) == hands:
             if self._in_endgame(trial):
                 if self._solver is None:
-                    self._solver = Solver(trial, self.seat, self.tie_break)
+                    self._solver = Solver(trial, self.seat, self.tie_break,
+                                          self._end_values)
                 return self._solver.value(trial)
             trial._apply(_quick_action(trial, sees[trial.player]))
         return record_value(trial.hand_records[-1], self.seat)

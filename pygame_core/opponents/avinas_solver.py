@@ -17,17 +17,30 @@ after 61 points the opponents can only gain).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..avinas import NO_SEVENS, PLAY, STOP, TRICKS, TRUMP, Avinas, hand_balance, trump_tables
 from ..cards import short_pack
 
 PACK = short_pack()
 EXACT, LOWER, UPPER = 0, 1, 2  # what a stored value is: exact or a bound
+EndKey = tuple[int, int, int, int, bool]  # a finished hand: points, tricks, stopped
+
+
+def scoring_state(world: Avinas, declarer_holds_bid: bool, side: int,
+                  tie_break: float) -> tuple[Any, ...]:
+    """What ``Avinas._end_hand`` reads of a hand, and ``hand_balance`` of its record,
+    besides the points, the tricks and the stop: worlds that agree on it score every
+    finished hand alike (``test_worlds_that_share_their_ends_solve_as_each_alone``)."""
+    return (world.kind, world.declarer, world.knocked_by, world.knocked_back_by,
+            world.sevens, world.high_bid, declarer_holds_bid, world.options, side, tie_break)
 
 
 class Solver:
     """The double-dummy value of ``world``'s hand for ``seat``'s side (see the module)."""
 
-    def __init__(self, world: Avinas, seat: int, tie_break: float = 0.0) -> None:
+    def __init__(self, world: Avinas, seat: int, tie_break: float = 0.0,
+                 shared_ends: dict[tuple[Any, ...], dict[EndKey, float]] | None = None) -> None:
         assert world.trump is not None
         self.world = world
         self.side = seat % 2
@@ -48,7 +61,13 @@ class Solver:
         declarer_trumps = sum(1 for c in world.dealt[world.declarer or 0] if eff[c] == TRUMP)
         self.declarer_holds_bid = declarer_trumps >= world.high_bid
         self.table: dict[tuple[int, ...], tuple[int, float]] = {}
-        self.ends: dict[tuple[int, int, int, int, bool], float] = {}
+        # The values of finished hands.  Scoring one clones the world and runs the engine's
+        # end of hand (a fifth of a search's time when every world scored its own), so a
+        # search may share them between its worlds: they are kept apart by everything the
+        # scoring reads besides the points, tricks and stop (``scoring_state``).
+        ends = {} if shared_ends is None else shared_ends
+        self.ends: dict[EndKey, float] = ends.setdefault(
+            scoring_state(world, self.declarer_holds_bid, self.side, tie_break), {})
         self.nodes = 0
         # Card points as a tie-break between equal penalties make nearly every ending a
         # value of its own, and the search four times slower (alpha-beta cuts on ties).
@@ -145,6 +164,12 @@ class Solver:
                facedown: bool, number: int, points: tuple[int, int], tricks: tuple[int, int],
                alpha: float, beta: float) -> float:
         self.nodes += 1
+        if number == TRICKS:  # one card each: nothing left to choose
+            played = list(trick)
+            while len(played) < 4:
+                played.append((player, hands[player].bit_length() - 1))
+                player = (player + 1) % 4
+            return self._next(hands, played, facedown, number, points, tricks, alpha, beta)
         key: tuple[int, ...] | None = None
         if not trick:
             key = (*hands, player, *points, *tricks)
@@ -171,11 +196,12 @@ class Solver:
             if maximise:
                 if value > best:
                     best = value
-                alpha = max(alpha, value)
-            else:
-                if value < best:
-                    best = value
-                beta = min(beta, value)
+                    if value > alpha:
+                        alpha = value
+            elif value < best:
+                best = value
+                if value < beta:
+                    beta = value
             if alpha >= beta:
                 break
         if key is not None:
