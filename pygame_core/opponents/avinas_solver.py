@@ -61,6 +61,7 @@ class Solver:
         declarer_trumps = sum(1 for c in world.dealt[world.declarer or 0] if eff[c] == TRUMP)
         self.declarer_holds_bid = declarer_trumps >= world.high_bid
         self.table: dict[tuple[int, ...], tuple[int, float]] = {}
+        self.tried: dict[int, list[int]] = {}  # ``_equals_skipped`` by its cards and live
         # The values of finished hands.  Scoring one clones the world and runs the engine's
         # end of hand (a fifth of a search's time when every world scored its own), so a
         # search may share them between its worlds: they are kept apart by everything the
@@ -110,35 +111,46 @@ class Solver:
             if self._made_it(points):
                 return self._end(points, tricks, True)
             leader = world.tricks[-1][2]
-            return self._trick(hands, leader, [], False, world.trick_number, points, tricks,
-                               -1e9, 1e9)
+            return self._trick(hands, leader, world.trick_number, points, tricks, -1e9, 1e9)
         assert world.phase == PLAY
-        trick = [(s, bit[c]) for s, c in world.trick]
-        return self._trick(hands, world.player, trick, world.facedown, world.trick_number,
-                           points, tricks, -1e9, 1e9)
-
-    def _legal(self, hands: list[int], player: int, trick: list[tuple[int, int]],
-               facedown: bool, number: int) -> list[tuple[int, bool]]:
-        """(card, led face down) for each play the rules allow worth trying, in search
-        order: of cards that are equals (same suit and points, nothing left in play between
-        them) only the highest, since either gives the same play."""
-        hand = hands[player]
-        if trick:
-            led = TRUMP if facedown else self.eff[trick[0][1]]
-            cards = hand & self.suit_mask[led] or hand
-        else:
-            trumps = hand & self.suit_mask[TRUMP]
-            cards = trumps if number <= 2 and (trumps or number == 1) else hand
+        if not world.trick:
+            return self._trick(hands, world.player, world.trick_number, points, tricks,
+                               -1e9, 1e9)
+        # Mid-trick: the trick so far as the search carries it (see ``_follow``).
+        eff, strength, value_of = self.eff, self.strength, self.value_of
         live = hands[0] | hands[1] | hands[2] | hands[3]
-        for _, card in trick:
+        cards = [(s, bit[c]) for s, c in world.trick]
+        follow = TRUMP if world.facedown else eff[cards[0][1]]
+        win_seat, win_strength, win_suit, won = -1, -1, -1, 0
+        for index, (seat, card) in enumerate(cards):
             live |= 1 << card
+            won += value_of[card]
+            if index == 0 and world.facedown:
+                continue  # a face-down lead cannot win
+            if win_seat < 0 or ((eff[card] == TRUMP or eff[card] == win_suit)
+                                and strength[card] > win_strength):
+                if win_seat < 0:
+                    win_suit = eff[card]
+                win_seat, win_strength = seat, strength[card]
+        return self._follow(hands, world.player, len(cards), follow, win_seat, win_strength,
+                            win_suit, won, live, world.trick_number, points, tricks,
+                            -1e9, 1e9)
+
+    def _equals_skipped(self, cards: int, live: int) -> list[int]:
+        """The cards of ``cards`` worth trying, in search order: of cards that are equals
+        (same suit and points, nothing left in play between them) only the highest, since
+        either gives the same play."""
+        key = cards << len(PACK) | live
+        plays = self.tried.get(key)
+        if plays is not None:
+            return plays
         eff, value_of, suit_mask = self.eff, self.value_of, self.suit_mask
-        plays = []
+        plays = self.tried[key] = []
         while cards:
             low = cards & -cards
             card = low.bit_length() - 1
             cards ^= low
-            plays.append((card, False))
+            plays.append(card)
             below = live & suit_mask[eff[card]] & ~((low << 1) - 1)  # later in the order
             while below:
                 nxt = below & -below
@@ -146,52 +158,100 @@ class Solver:
                     break
                 cards ^= nxt  # an equal of ``card``: skipped
                 below ^= nxt
-        if not trick and number == 2 and not hand & self.suit_mask[TRUMP]:
-            plays += [(card, True) for card, _ in plays]  # no trump: may lead face down
         return plays
 
-    def _winner(self, trick: list[tuple[int, int]], facedown: bool) -> int:
-        contenders = trick[1:] if facedown else trick
-        eff, strength = self.eff, self.strength
-        led = eff[contenders[0][1]]
-        best_seat, best = contenders[0][0], -1
-        for seat, card in contenders:
-            if eff[card] in (TRUMP, led) and strength[card] > best:
-                best_seat, best = seat, strength[card]
-        return best_seat
-
-    def _trick(self, hands: list[int], player: int, trick: list[tuple[int, int]],
-               facedown: bool, number: int, points: tuple[int, int], tricks: tuple[int, int],
-               alpha: float, beta: float) -> float:
+    def _trick(self, hands: list[int], leader: int, number: int, points: tuple[int, int],
+               tricks: tuple[int, int], alpha: float, beta: float) -> float:
+        """The value with ``leader`` to lead trick ``number``: a position kept in the table."""
         self.nodes += 1
+        eff, strength, value_of = self.eff, self.strength, self.value_of
         if number == TRICKS:  # one card each: nothing left to choose
-            played = list(trick)
-            while len(played) < 4:
-                played.append((player, hands[player].bit_length() - 1))
+            player = leader
+            card = hands[player].bit_length() - 1
+            win_seat, win_strength, win_suit = player, strength[card], eff[card]
+            won = value_of[card]
+            for _ in range(3):
                 player = (player + 1) % 4
-            return self._next(hands, played, facedown, number, points, tricks, alpha, beta)
-        key: tuple[int, ...] | None = None
-        if not trick:
-            key = (*hands, player, *points, *tricks)
-            stored = self.table.get(key)
-            if stored is not None:
-                kind, value = stored
-                if kind == EXACT or (kind == LOWER and value >= beta) or (
-                        kind == UPPER and value <= alpha):
-                    return value
-        maximise = player % 2 == self.side
+                card = hands[player].bit_length() - 1
+                won += value_of[card]
+                if (eff[card] == TRUMP or eff[card] == win_suit) and strength[card] > win_strength:
+                    win_seat, win_strength = player, strength[card]
+            return self._next(win_seat, won, hands, number, points, tricks, alpha, beta)
+        key = (*hands, leader, *points, *tricks)
+        stored = self.table.get(key)
+        if stored is not None:
+            kind, value = stored
+            if kind == EXACT or (kind == LOWER and value >= beta) or (
+                    kind == UPPER and value <= alpha):
+                return value
+        hand = hands[leader]
+        trumps = hand & self.suit_mask[TRUMP]
+        live = hands[0] | hands[1] | hands[2] | hands[3]
+        cards = self._equals_skipped(
+            trumps if number <= 2 and (trumps or number == 1) else hand, live)
+        # With no trump, the second trick may be led face down: each card either way.
+        leads = [(card, False) for card in cards]
+        if number == 2 and not trumps:
+            leads += [(card, True) for card in cards]
+        maximise = leader % 2 == self.side
         best = -1e9 if maximise else 1e9
         start_alpha, start_beta = alpha, beta
-        hand = hands[player]
-        for card, down in self._legal(hands, player, trick, facedown, number):
-            hands[player] = hand & ~(1 << card)
-            played = [*trick, (player, card)]
-            if len(played) < 4:
-                value = self._trick(hands, (player + 1) % 4, played, facedown or down, number,
-                                    points, tricks, alpha, beta)
+        following = (leader + 1) % 4
+        for card, down in leads:
+            hands[leader] = hand & ~(1 << card)
+            if down:  # the followers follow trumps; the lead cannot win
+                value = self._follow(hands, following, 1, TRUMP, -1, -1, -1, value_of[card],
+                                     live, number, points, tricks, alpha, beta)
             else:
-                value = self._next(hands, played, facedown, number, points, tricks,
+                value = self._follow(hands, following, 1, eff[card], leader, strength[card],
+                                     eff[card], value_of[card], live, number, points, tricks,
+                                     alpha, beta)
+            hands[leader] = hand
+            if maximise:
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+            elif value < best:
+                best = value
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        kind = (UPPER if best <= start_alpha else LOWER if best >= start_beta else EXACT)
+        self.table[key] = (kind, best)
+        return best
+
+    def _follow(self, hands: list[int], player: int, played: int, follow: int, win_seat: int,
+                win_strength: int, win_suit: int, won: int, live: int, number: int,
+                points: tuple[int, int], tricks: tuple[int, int], alpha: float,
+                beta: float) -> float:
+        """The value with ``player`` to play the trick's card number ``played`` + 1.  The trick
+        is carried as the suit to follow, its winner so far (seat, strength and the suit
+        that wins: -1 while only a face-down lead is down) and its points; ``live`` is every
+        card still in play, the trick's included."""
+        self.nodes += 1
+        eff, strength, value_of = self.eff, self.strength, self.value_of
+        hand = hands[player]
+        cards = self._equals_skipped(hand & self.suit_mask[follow] or hand, live)
+        maximise = player % 2 == self.side
+        best = -1e9 if maximise else 1e9
+        last = played == 3
+        following = (player + 1) % 4
+        for card in cards:
+            seat, top, suit = win_seat, win_strength, win_suit
+            if seat < 0:  # the first card after a face-down lead sets the suit that wins
+                seat, top, suit = player, strength[card], eff[card]
+            elif (eff[card] == TRUMP or eff[card] == suit) and strength[card] > top:
+                seat, top = player, strength[card]
+            hands[player] = hand & ~(1 << card)
+            if last:
+                value = self._next(seat, won + value_of[card], hands, number, points, tricks,
                                    alpha, beta)
+            else:
+                value = self._follow(hands, following, played + 1, follow, seat, top, suit,
+                                     won + value_of[card], live, number, points, tricks,
+                                     alpha, beta)
             hands[player] = hand
             if maximise:
                 if value > best:
@@ -204,27 +264,21 @@ class Solver:
                     beta = value
             if alpha >= beta:
                 break
-        if key is not None:
-            kind = (UPPER if best <= start_alpha else LOWER if best >= start_beta else EXACT)
-            self.table[key] = (kind, best)
         return best
 
-    def _next(self, hands: list[int], trick: list[tuple[int, int]], facedown: bool,
-              number: int, points: tuple[int, int], tricks: tuple[int, int],
-              alpha: float, beta: float) -> float:
+    def _next(self, winner: int, won: int, hands: list[int], number: int,
+              points: tuple[int, int], tricks: tuple[int, int], alpha: float,
+              beta: float) -> float:
         """Score a complete trick and go on to the next (or to the end of the hand)."""
-        winner = self._winner(trick, facedown)
-        side = winner % 2
-        value_of = self.value_of
-        won = (value_of[trick[0][1]] + value_of[trick[1][1]] + value_of[trick[2][1]]
-               + value_of[trick[3][1]])
-        points = (points[0] + won, points[1]) if side == 0 else (points[0], points[1] + won)
-        tricks = (tricks[0] + 1, tricks[1]) if side == 0 else (tricks[0], tricks[1] + 1)
+        if winner % 2 == 0:
+            points, tricks = (points[0] + won, points[1]), (tricks[0] + 1, tricks[1])
+        else:
+            points, tricks = (points[0], points[1] + won), (tricks[0], tricks[1] + 1)
         if number == TRICKS:
             return self._end(points, tricks, False)
         if self.stops and self._made_it(points):
             return self._end(points, tricks, True)
-        return self._trick(hands, winner, [], False, number + 1, points, tricks, alpha, beta)
+        return self._trick(hands, winner, number + 1, points, tricks, alpha, beta)
 
 
 def solved_value(world: Avinas, seat: int, tie_break: float = 0.0) -> float:
