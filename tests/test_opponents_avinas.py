@@ -354,8 +354,8 @@ def test_the_chain_places_the_hidden_cards_with_their_holders_more_often() -> No
 
 
 @pytest.mark.parametrize(
-    "level", ["hard", "hard-unread-unsighted", "hard-endgame", "hard-typed-endgame",
-              "hard-typed-playouts-endgame"])
+    "level", ["hard", "hard-reading", "hard-unread-unsighted", "hard-endgame",
+              "hard-typed-endgame", "hard-typed-playouts-endgame"])
 def test_hard_levels_do_not_peek_when_the_hidden_cards_are_redealt(level: str) -> None:
     """In the play of a hand, where hard reads the others' plays (and where hard without
     its reading does not): a deal that differs only in the hidden cards (another world

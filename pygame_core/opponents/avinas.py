@@ -844,13 +844,13 @@ class HandChain:
             self.accepted += 1
 
 
-class Hard(Hard2026):
-    """Today's hard: worlds drawn by a chain from the posterior the other seats' card plays
-    of this hand give (``PlayReading``), played out by card counters (unsighted: measured
-    +0.11 +- 0.09 a deal over sighted playouts, 300 development deals) to the end of the
-    hand."""
+class HardReading(Hard2026):
+    """The page's hard from the third pass to the sixteenth (arena only since): worlds
+    drawn by a chain from the posterior the other seats' card plays of this hand give
+    (``PlayReading``), played out by card counters (unsighted: measured +0.11 +- 0.09 a deal
+    over sighted playouts, 300 development deals) to the end of the hand."""
 
-    level = "hard"
+    level = "hard-reading"
     sighted = False
     slack = 0.1  # the chance of a play medium would not make (humans, other levels)
     burn_in = 60  # chain steps before the first world
@@ -883,8 +883,8 @@ class Hard(Hard2026):
         return world
 
 
-class HardSighted(Hard):
-    """Hard with sighted playouts, as the second pass had them (arena only)."""
+class HardSighted(HardReading):
+    """``hard-reading`` with sighted playouts, as the second pass had them (arena only)."""
 
     level = "hard-sighted"
     sighted = True
@@ -913,11 +913,11 @@ class HardUnreadUnsighted(HardUnread):
     sighted = False
 
 
-class HardTyped(Hard):
-    """Hard whose reading learns each seat's kind of player (``TypedPlayReading``, arena
-    only): medium players are read as hard reads them, searching players hardly at all
-    (the reading of a searching player's plays is what costs hard face to face with
-    hard-2026: the eleventh pass)."""
+class HardTyped(HardReading):
+    """``hard-reading`` whose reading learns each seat's kind of player
+    (``TypedPlayReading``): medium players are read as ``hard-reading`` reads them,
+    searching players hardly at all (the reading of a searching player's plays is what
+    costs ``hard-reading`` face to face with hard-2026: the eleventh pass)."""
 
     level = "hard-typed"
     prior = 0.5  # the chance, before its plays, that a seat plays as medium does
@@ -1003,8 +1003,8 @@ class EndgameSolving(Hard2026):
                 and world.phase in (PLAY, STOP))
 
 
-class HardEndgame(EndgameSolving, Hard):
-    """Hard (the reading's worlds, unsighted playouts) with the solved endgame."""
+class HardEndgame(EndgameSolving, HardReading):
+    """``hard-reading`` (the reading's worlds, unsighted playouts) with the solved endgame."""
 
     level = "hard-endgame"
 
@@ -1018,9 +1018,21 @@ class HardEndgameOnly(HardEndgame):
 
 
 class HardTypedEndgame(EndgameSolving, HardTyped):
-    """``hard-typed`` with the solved endgame (arena only)."""
+    """``hard-typed`` with the solved endgame: the page's hard (``Hard``), kept under this
+    name too so that the arena runs measured under it replay deal for deal."""
 
     level = "hard-typed-endgame"
+
+
+class Hard(HardTypedEndgame):
+    """The page's hard (since the seventeenth pass): ``hard-typed-endgame``.  Worlds from
+    the typed reading (each other seat read as a medium player or as one whose plays say
+    nothing of its hand), played out by card counters, the last three tricks solved
+    exactly.  Face to face it beats hard-2026 at the page's budgets, where ``hard-reading``
+    (the reading of every seat as medium) was level with it; against medium players it
+    keeps that level's strength (docs/opponents.md, "Figures, seventeenth pass")."""
+
+    level = "hard"
 
 
 class HardTypedPlayoutsEndgame(EndgameSolving, HardTypedPlayouts):
@@ -1045,6 +1057,7 @@ class HardUnreadEndgameOnly(HardUnreadEndgame):
 
 LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
+    "hard-reading": HardReading,
     "hard-sighted": HardSighted, "hard-unread": HardUnread,
     "hard-unread-unsighted": HardUnreadUnsighted, "hard-endgame": HardEndgame,
     "hard-endgame-only": HardEndgameOnly, "hard-unread-endgame": HardUnreadEndgame,
