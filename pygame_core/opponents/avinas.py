@@ -626,11 +626,13 @@ class Hard2026(SearchOpponent[AvinasObservation]):
         best, means = yield from self.search(obs, candidates)
         if best == "knock" and means["knock"] < means["no knock"] + 0.5:
             best = "no knock"  # sighted playouts flatter a knock: demand a clear gain
-        self.reason = (
-            f"played {len(candidates)} choices out over sampled hands; "
-            f"expects {means[best]:+.1f} penalties in its favour"
-        )
+        self.reason = (f"{self.how_it_searched(obs, len(candidates))}; "
+                       f"expects {means[best]:+.1f} penalties in its favour")
         return best
+
+    def how_it_searched(self, obs: AvinasObservation, candidates: int) -> str:
+        """The hint's words for the search behind a decision."""
+        return f"played {candidates} choices out over sampled hands"
 
     def world(self, obs: AvinasObservation, rng: random.Random) -> Avinas:
         return world_from_observation(obs, rng)
@@ -996,6 +998,13 @@ class EndgameSolving(Hard2026):
                 return self._solver.value(trial)
             trial._apply(_quick_action(trial, sees[trial.player]))
         return record_value(trial.hand_records[-1], self.seat)
+
+    def how_it_searched(self, obs: AvinasObservation, candidates: int) -> str:
+        if obs["phase"] == PLAY and obs["trick_number"] > TRICKS - ENDGAME_TRICKS:
+            return (f"worked out the rest of the hand exactly for {candidates} choices "
+                    "over sampled hands")
+        return (f"played {candidates} choices out over sampled hands, "
+                f"the last {ENDGAME_TRICKS} tricks exactly")
 
     @staticmethod
     def _in_endgame(world: Avinas) -> bool:
