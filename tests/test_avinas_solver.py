@@ -200,9 +200,9 @@ def test_the_endgame_only_levels_solve_only_the_plays_of_the_last_tricks(level: 
     assert early > 10 and late > 10
 
 
-def test_hards_hint_says_when_it_worked_the_rest_of_the_hand_out_exactly() -> None:
+def test_hards_hint_says_when_it_solved_the_rest_of_the_hand_exactly() -> None:
     """The page's hard solves the last ``ENDGAME_TRICKS`` tricks: its hint says so, and says
-    it worked the whole rest of the hand out exactly once the decision is in them."""
+    it solved the whole rest of the hand exactly once the decision is in them."""
     early = late = 0
     worlds = [*endgames(range(20), TRICKS), *endgames(range(20, 40), ENDGAME_TRICKS)]
     for seed, world in enumerate(worlds):
@@ -217,9 +217,9 @@ def test_hards_hint_says_when_it_worked_the_rest_of_the_hand_out_exactly() -> No
         if "expects" not in reason:  # no search: one sensible choice
             continue
         if world.trick_number > TRICKS - ENDGAME_TRICKS:
-            assert reason.startswith("worked out the rest of the hand exactly"), reason
+            assert reason.startswith("solved the rest of the hand exactly"), reason
             late += 1
         else:
-            assert f"the last {ENDGAME_TRICKS} tricks exactly" in reason, reason
+            assert f"the last {ENDGAME_TRICKS} tricks solved exactly" in reason, reason
             early += 1
     assert early >= 5 and late >= 5, (early, late)

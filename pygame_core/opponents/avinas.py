@@ -1001,10 +1001,10 @@ class EndgameSolving(Hard2026):
 
     def how_it_searched(self, obs: AvinasObservation, candidates: int) -> str:
         if obs["phase"] == PLAY and obs["trick_number"] > TRICKS - ENDGAME_TRICKS:
-            return (f"worked out the rest of the hand exactly for {candidates} choices "
+            return (f"solved the rest of the hand exactly for each of {candidates} choices, "
                     "over sampled hands")
         return (f"played {candidates} choices out over sampled hands, "
-                f"the last {ENDGAME_TRICKS} tricks exactly")
+                f"the last {ENDGAME_TRICKS} tricks solved exactly")
 
     @staticmethod
     def _in_endgame(world: Avinas) -> bool:
