@@ -24,7 +24,9 @@ from ..cards import short_pack
 
 PACK = short_pack()
 EXACT, LOWER, UPPER = 0, 1, 2  # what a stored value is: exact or a bound
+Play = tuple[int, bool]  # a card's bit, and whether it is led face down
 EndKey = tuple[int, int, int, int, bool]  # a finished hand: points, tricks, stopped
+CARD_BITS = len(PACK)  # a set of cards is an int of this many bits
 
 
 def scoring_state(world: Avinas, declarer_holds_bid: bool, side: int,
@@ -61,7 +63,7 @@ class Solver:
         declarer_trumps = sum(1 for c in world.dealt[world.declarer or 0] if eff[c] == TRUMP)
         self.declarer_holds_bid = declarer_trumps >= world.high_bid
         self.table: dict[tuple[int, ...], tuple[int, float]] = {}
-        self.tried: dict[int, list[int]] = {}  # ``_equals_skipped`` by its cards and live
+        self.tried: dict[int, list[Play]] = {}  # ``_equals_skipped`` by its cards and live
         # The values of finished hands.  Scoring one clones the world and runs the engine's
         # end of hand (a fifth of a search's time when every world scored its own), so a
         # search may share them between its worlds: they are kept apart by everything the
@@ -116,7 +118,7 @@ class Solver:
         if not world.trick:
             return self._trick(hands, world.player, world.trick_number, points, tricks,
                                -1e9, 1e9)
-        # Mid-trick: the trick so far as the search carries it (see ``_follow``).
+        # Mid-trick: the trick so far as the search carries it (see ``_play``).
         eff, strength, value_of = self.eff, self.strength, self.value_of
         live = hands[0] | hands[1] | hands[2] | hands[3]
         cards = [(s, bit[c]) for s, c in world.trick]
@@ -132,15 +134,14 @@ class Solver:
                 if win_seat < 0:
                     win_suit = eff[card]
                 win_seat, win_strength = seat, strength[card]
-        return self._follow(hands, world.player, len(cards), follow, win_seat, win_strength,
-                            win_suit, won, live, world.trick_number, points, tricks,
-                            -1e9, 1e9)
+        return self._play(hands, world.player, len(cards), follow, win_seat, win_strength,
+                          win_suit, won, live, world.trick_number, points, tricks, -1e9, 1e9)
 
-    def _equals_skipped(self, cards: int, live: int) -> list[int]:
-        """The cards of ``cards`` worth trying, in search order: of cards that are equals
-        (same suit and points, nothing left in play between them) only the highest, since
-        either gives the same play."""
-        key = cards << len(PACK) | live
+    def _equals_skipped(self, cards: int, live: int) -> list[Play]:
+        """The plays of ``cards`` worth trying (none face down), in search order: of cards
+        that are equals (same suit and points, nothing left in play between them) only the
+        highest, since either gives the same play."""
+        key = cards << CARD_BITS | live
         plays = self.tried.get(key)
         if plays is not None:
             return plays
@@ -150,7 +151,7 @@ class Solver:
             low = cards & -cards
             card = low.bit_length() - 1
             cards ^= low
-            plays.append(card)
+            plays.append((card, False))
             below = live & suit_mask[eff[card]] & ~((low << 1) - 1)  # later in the order
             while below:
                 nxt = below & -below
@@ -163,9 +164,9 @@ class Solver:
     def _trick(self, hands: list[int], leader: int, number: int, points: tuple[int, int],
                tricks: tuple[int, int], alpha: float, beta: float) -> float:
         """The value with ``leader`` to lead trick ``number``: a position kept in the table."""
-        self.nodes += 1
-        eff, strength, value_of = self.eff, self.strength, self.value_of
         if number == TRICKS:  # one card each: nothing left to choose
+            self.nodes += 1
+            eff, strength, value_of = self.eff, self.strength, self.value_of
             player = leader
             card = hands[player].bit_length() - 1
             win_seat, win_strength, win_suit = player, strength[card], eff[card]
@@ -183,64 +184,45 @@ class Solver:
             kind, value = stored
             if kind == EXACT or (kind == LOWER and value >= beta) or (
                     kind == UPPER and value <= alpha):
+                self.nodes += 1  # a position visited, as ``_play`` counts the searched ones
                 return value
-        hand = hands[leader]
-        trumps = hand & self.suit_mask[TRUMP]
         live = hands[0] | hands[1] | hands[2] | hands[3]
-        cards = self._equals_skipped(
-            trumps if number <= 2 and (trumps or number == 1) else hand, live)
-        # With no trump, the second trick may be led face down: each card either way.
-        leads = [(card, False) for card in cards]
-        if number == 2 and not trumps:
-            leads += [(card, True) for card in cards]
-        maximise = leader % 2 == self.side
-        best = -1e9 if maximise else 1e9
-        start_alpha, start_beta = alpha, beta
-        following = (leader + 1) % 4
-        for card, down in leads:
-            hands[leader] = hand & ~(1 << card)
-            if down:  # the followers follow trumps; the lead cannot win
-                value = self._follow(hands, following, 1, TRUMP, -1, -1, -1, value_of[card],
-                                     live, number, points, tricks, alpha, beta)
-            else:
-                value = self._follow(hands, following, 1, eff[card], leader, strength[card],
-                                     eff[card], value_of[card], live, number, points, tricks,
-                                     alpha, beta)
-            hands[leader] = hand
-            if maximise:
-                if value > best:
-                    best = value
-                    if value > alpha:
-                        alpha = value
-            elif value < best:
-                best = value
-                if value < beta:
-                    beta = value
-            if alpha >= beta:
-                break
-        kind = (UPPER if best <= start_alpha else LOWER if best >= start_beta else EXACT)
+        best = self._play(hands, leader, 0, TRUMP, -1, -1, -1, 0, live, number, points, tricks,
+                          alpha, beta)
+        kind = (UPPER if best <= alpha else LOWER if best >= beta else EXACT)
         self.table[key] = (kind, best)
         return best
 
-    def _follow(self, hands: list[int], player: int, played: int, follow: int, win_seat: int,
-                win_strength: int, win_suit: int, won: int, live: int, number: int,
-                points: tuple[int, int], tricks: tuple[int, int], alpha: float,
-                beta: float) -> float:
+    def _play(self, hands: list[int], player: int, played: int, follow: int, win_seat: int,
+              win_strength: int, win_suit: int, won: int, live: int, number: int,
+              points: tuple[int, int], tricks: tuple[int, int], alpha: float,
+              beta: float) -> float:
         """The value with ``player`` to play the trick's card number ``played`` + 1.  The trick
-        is carried as the suit to follow, its winner so far (seat, strength and the suit
-        that wins: -1 while only a face-down lead is down) and its points; ``live`` is every
-        card still in play, the trick's included."""
+        is carried as the suit to follow (set by the lead), its winner so far (seat,
+        strength and the suit that wins: -1 before a card that can win is down) and its
+        points; ``live`` is every card still in play, the trick's included."""
         self.nodes += 1
         eff, strength, value_of = self.eff, self.strength, self.value_of
         hand = hands[player]
-        cards = self._equals_skipped(hand & self.suit_mask[follow] or hand, live)
+        if played == 0:
+            trumps = hand & self.suit_mask[TRUMP]
+            plays = self._equals_skipped(
+                trumps if number <= 2 and (trumps or number == 1) else hand, live)
+            if number == 2 and not trumps:  # no trump: the second trick may be led face down
+                plays = plays + [(card, True) for card, _ in plays]
+        else:
+            plays = self._equals_skipped(hand & self.suit_mask[follow] or hand, live)
         maximise = player % 2 == self.side
         best = -1e9 if maximise else 1e9
         last = played == 3
         following = (player + 1) % 4
-        for card in cards:
+        for card, down in plays:
+            if played == 0:  # the lead sets the suit to follow: trumps after a face-down lead
+                follow = TRUMP if down else eff[card]
             seat, top, suit = win_seat, win_strength, win_suit
-            if seat < 0:  # the first card after a face-down lead sets the suit that wins
+            if down:
+                pass  # a face-down lead cannot win
+            elif seat < 0:  # the first card that can win sets the suit that wins
                 seat, top, suit = player, strength[card], eff[card]
             elif (eff[card] == TRUMP or eff[card] == suit) and strength[card] > top:
                 seat, top = player, strength[card]
@@ -249,9 +231,9 @@ class Solver:
                 value = self._next(seat, won + value_of[card], hands, number, points, tricks,
                                    alpha, beta)
             else:
-                value = self._follow(hands, following, played + 1, follow, seat, top, suit,
-                                     won + value_of[card], live, number, points, tricks,
-                                     alpha, beta)
+                value = self._play(hands, following, played + 1, follow, seat, top, suit,
+                                   won + value_of[card], live, number, points, tricks,
+                                   alpha, beta)
             hands[player] = hand
             if maximise:
                 if value > best:
