@@ -200,16 +200,18 @@ def test_the_endgame_only_levels_solve_only_the_plays_of_the_last_tricks(level: 
     assert early > 10 and late > 10
 
 
-def test_hards_hint_says_when_it_solved_the_rest_of_the_hand_exactly() -> None:
+@pytest.mark.parametrize("level", ["hard", "hard-endgame-only"])
+def test_hards_hint_says_when_it_solved_the_rest_of_the_hand_exactly(level: str) -> None:
     """The page's hard solves the last ``ENDGAME_TRICKS`` tricks: its hint says so, and says
-    it solved the whole rest of the hand exactly once the decision is in them."""
+    it solved the whole rest of the hand exactly once the decision is in them.  A level
+    that solves only the endgame's own plays says so only there."""
     early = late = 0
     worlds = [*endgames(range(20), TRICKS), *endgames(range(20, 40), ENDGAME_TRICKS)]
     for seed, world in enumerate(worlds):
         if world.phase != PLAY:
             continue
         me = world.player
-        hard = make_opponent("avinas", "hard", me, seed)
+        hard = make_opponent("avinas", level, me, seed)
         assert isinstance(hard, EndgameSolving)
         hard.budget = Budget(iterations=4, seconds=None)
         hard.decide(world.observation(me))
@@ -220,6 +222,7 @@ def test_hards_hint_says_when_it_solved_the_rest_of_the_hand_exactly() -> None:
             assert reason.startswith("solved the rest of the hand exactly"), reason
             late += 1
         else:
-            assert f"the last {ENDGAME_TRICKS} tricks solved exactly" in reason, reason
+            solved_there = f"the last {ENDGAME_TRICKS} tricks solved exactly" in reason
+            assert solved_there == hard.solved_leaves, reason
             early += 1
     assert early >= 5 and late >= 5, (early, late)

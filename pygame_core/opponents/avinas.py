@@ -1000,16 +1000,24 @@ class EndgameSolving(Hard2026):
         return record_value(trial.hand_records[-1], self.seat)
 
     def how_it_searched(self, obs: AvinasObservation, candidates: int) -> str:
-        if obs["phase"] == PLAY and obs["trick_number"] > TRICKS - ENDGAME_TRICKS:
+        if _endgame(obs["trump"], obs["trick_number"], obs["phase"]):
             return (f"solved the rest of the hand exactly for each of {candidates} choices, "
                     "over sampled hands")
+        if not self.solved_leaves:  # before the endgame it searched as its base level does
+            return super().how_it_searched(obs, candidates)
         return (f"played {candidates} choices out over sampled hands, "
                 f"the last {ENDGAME_TRICKS} tricks solved exactly")
 
     @staticmethod
     def _in_endgame(world: Avinas) -> bool:
-        return (world.trump is not None and world.trick_number > TRICKS - ENDGAME_TRICKS
-                and world.phase in (PLAY, STOP))
+        return _endgame(world.trump, world.trick_number, world.phase)
+
+
+def _endgame(trump: object, trick_number: int, phase: str) -> bool:
+    """Whether a hand stands in the tricks the solver takes (``trump``: None before one is
+    named; the game keeps a suit, the observation its name)."""
+    return (trump is not None and trick_number > TRICKS - ENDGAME_TRICKS
+            and phase in (PLAY, STOP))
 
 
 class HardEndgame(EndgameSolving, HardReading):
