@@ -11,7 +11,9 @@ other seats' mean, with a 95% confidence interval over the deal seeds), its shar
 points, its match wins when ``--matches`` is given, and its decision times.
 
 ``oracle`` plays the hard search with sight of every card: a ceiling for measuring the
-hard level, never offered on the page.
+hard level, never offered on the page.  In Avissinia ``oracle-hands`` sees the hands but
+not the stock's order, and ``oracle-first-half`` and ``oracle-second-half`` see only in
+one half of the round (hard's search in the other): where the oracle's edge comes from.
 
 ``--common-chance`` gives each seat the same chance in every rotation, whatever level sits
 there (common random numbers), so two levels that share a search differ in a head-to-head
@@ -34,7 +36,7 @@ from .opponents import ARENA_LEVELS, Opponent, SearchOpponent, make_opponent, op
 from .opponents.search import Budget
 from .registry import SPECS
 
-LEVELS = (*ARENA_LEVELS, "oracle", "oracle-hands")
+LEVELS = (*ARENA_LEVELS, "oracle", "oracle-hands", "oracle-first-half", "oracle-second-half")
 
 
 class Oracle(Opponent):
@@ -53,6 +55,10 @@ class Oracle(Opponent):
 
     def think(self, obs: dict[str, Any]) -> Any:
         return self.inner.think(obs)
+
+    def searches(self) -> list[SearchOpponent]:
+        """The searches a fixed budget or common chance applies to."""
+        return [self.inner]
 
 
 class HandsOracle(Oracle):
@@ -74,7 +80,37 @@ class HandsOracle(Oracle):
         self.inner.world = world  # type: ignore[method-assign]
 
 
-ORACLES: dict[str, type[Oracle]] = {"oracle": Oracle, "oracle-hands": HandsOracle}
+class HalfOracle(Oracle):
+    """The oracle's sight in one half of an Avissinia round only (while the stock is still
+    to be dealt, or once it is), hard's own search over its worlds in the other: how much
+    of the oracle's edge each half holds, so where hard's shortfall lies."""
+
+    level = "oracle-first-half"
+    sees_first_half = True
+
+    def __init__(self, game: str, seat: int, seed: int) -> None:
+        super().__init__(game, seat, seed)
+        blind = make_opponent(game, "hard", seat, seed)
+        assert isinstance(blind, SearchOpponent)
+        self.blind = blind
+
+    def think(self, obs: dict[str, Any]) -> Any:
+        sees = bool(self.truth.stock) == self.sees_first_half
+        return (self.inner if sees else self.blind).think(obs)
+
+    def searches(self) -> list[SearchOpponent]:
+        return [self.inner, self.blind]
+
+
+class SecondHalfOracle(HalfOracle):
+    level = "oracle-second-half"
+    sees_first_half = False
+
+
+ORACLES: dict[str, type[Oracle]] = {
+    "oracle": Oracle, "oracle-hands": HandsOracle,
+    "oracle-first-half": HalfOracle, "oracle-second-half": SecondHalfOracle,
+}
 
 
 def seat_players(
@@ -93,12 +129,12 @@ def seat_players(
             if level in ORACLES
             else make_opponent(game_name, level, seat, seed)
         )
-        target = op.inner if isinstance(op, Oracle) else op
         fixed = (level_iterations or {}).get(level, iterations)
-        if fixed is not None and isinstance(target, SearchOpponent):
-            target.budget = Budget(iterations=fixed, seconds=None)
-        if common_chance:
-            target.rng = random.Random(f"{game_name}/seat/{seat}/{seed}")
+        for target in op.searches() if isinstance(op, Oracle) else [op]:
+            if fixed is not None and isinstance(target, SearchOpponent):
+                target.budget = Budget(iterations=fixed, seconds=None)
+            if common_chance:
+                target.rng = random.Random(f"{game_name}/seat/{seat}/{seed}")
         players.append(op)
     return players
 
@@ -152,8 +188,8 @@ def run(args: argparse.Namespace) -> None:
     levels = args.seats.split(",")
     for level in levels:
         if level == "random" or level in ORACLES:
-            if level == "oracle-hands" and args.game != "avissinia":
-                raise SystemExit("oracle-hands: only Avissinia has a stock to hide")
+            if level in ORACLES and level != "oracle" and args.game != "avissinia":
+                raise SystemExit(f"{level}: only Avissinia has a stock dealt in the round")
             continue
         try:  # the page's levels, hard-2026, and any arena-only level the game defines
             opponent_class(args.game, level)

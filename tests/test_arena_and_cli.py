@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pygame_core.__main__ import main as cli
 from pygame_core.arena import mean_ci
+from pygame_core.opponents.search import Budget
 
 
 def advantage(text: str, level: str) -> tuple[float, float]:
@@ -174,3 +176,47 @@ def test_common_chance_gives_a_seat_the_same_worlds_whatever_level_sits_there(
     assert hard.decide(obs) in obs["legal"] and old.decide(obs) in obs["legal"]
     assert (hard.rng.getstate() == old.rng.getstate()) is common
     assert (hard.explain() == old.explain()) is common
+
+
+def test_the_half_oracles_see_only_in_their_half_of_the_round() -> None:
+    """``oracle-first-half`` decides as the oracle while the stock is still to be dealt and
+    as hard once it is; ``oracle-second-half`` the other way round.  The arena's fixed
+    budget reaches both searches."""
+    from pygame_core import new_game
+    from pygame_core.arena import HalfOracle, Oracle, SecondHalfOracle, seat_players
+    from pygame_core.opponents import make_opponent
+
+    budget = Budget(iterations=8, seconds=None)
+
+    def decisions(game: Any) -> dict[str, str]:
+        seat = game.current_player
+        out = {}
+        for level, op in (("oracle", Oracle("avissinia", seat, 9)),
+                          ("hard", make_opponent("avissinia", "hard", seat, 9)),
+                          ("first", HalfOracle("avissinia", seat, 9)),
+                          ("second", SecondHalfOracle("avissinia", seat, 9))):
+            for search in op.searches() if isinstance(op, Oracle) else [op]:
+                search.budget = budget
+            if isinstance(op, Oracle):
+                op.truth = game
+            out[level] = op.decide(game.observation(seat))
+        return out
+
+    game = new_game("avissinia", seed=9)
+    medium = [make_opponent("avissinia", "medium", s, 9) for s in range(4)]
+    differ = {"first": 0, "second": 0}  # positions where the oracle and hard disagree
+    for _ in range(40):  # the first half and most of the second
+        first_half = bool(game.stock)
+        chosen = decisions(game)
+        if chosen["oracle"] != chosen["hard"]:
+            sighted, blind = ("first", "second") if first_half else ("second", "first")
+            assert chosen[sighted] == chosen["oracle"] and chosen[blind] == chosen["hard"]
+            differ["first" if first_half else "second"] += 1
+        seat = game.current_player
+        game.apply(medium[seat].decide(game.observation(seat)))
+    assert differ["first"] and differ["second"]  # both halves told the two apart
+    players = seat_players("avissinia", ["oracle-second-half", "medium", "medium", "medium"],
+                           9, None, {"oracle-second-half": 12})
+    half = players[0]
+    assert isinstance(half, SecondHalfOracle)
+    assert half.inner.budget.iterations == half.blind.budget.iterations == 12

@@ -377,6 +377,32 @@ def test_counting_playouts_do_not_depend_on_who_holds_the_hidden_cards() -> None
     assert checked == 150 and sighted_changed > 0
 
 
+def test_own_counting_playouts_count_for_its_side_and_see_for_the_others() -> None:
+    """hard-own-counting's playouts play its own seat (and its partner's, in partnerships)
+    by the count of the cards unseen, as it will play without sight, and the other seats
+    by sight; over many positions both kinds of seat choose differently from the other
+    rule somewhere, so the split is not a no-op."""
+    from pygame_core.opponents.avissinia_playout import RankRound, choose
+
+    differs = {True: 0, False: 0}  # by whether the seat to move is on its side
+    for seed in range(200):
+        partnership = seed % 2 == 1
+        game = new_game("avissinia", seed=seed, partnership=partnership)
+        assert isinstance(game, Avissinia)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 40)):
+            game.apply(rng.choice(game.legal_actions()))
+        hard = make_opponent("avissinia", "hard-own-counting", seed % 4, seed)
+        assert isinstance(hard, SearchOpponent)
+        policy = hard.playout_policy()
+        state = RankRound.of_game(game)
+        own_side = state.player == hard.seat or (
+            partnership and (state.player - hard.seat) % 2 == 0)
+        assert policy(state) == choose(state, sighted=not own_side)
+        differs[own_side] += choose(state, sighted=True) != choose(state, sighted=False)
+    assert differs[True] and differs[False]
+
+
 def test_fitted_playout_policy_plays_what_its_features_value_most() -> None:
     """The fitted policy writes ``play_features`` out for speed; in every position it must
     play a legal play that the weights times the features value most, and over many

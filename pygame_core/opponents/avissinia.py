@@ -20,6 +20,8 @@ hard-fitted-playouts (arena only) hard with playouts that play by a policy fitte
        own search (``FittedPolicy``): measured, not kept.
 hard-ismcts, hard-ismcts-own (arena only) hard's reading and playouts under information-set
        MCTS (``ismcts``) instead of PIMC: measured, not kept.
+hard-own-counting (arena only) hard whose own side counts in the playouts, the others
+       seeing: measured, not kept.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ from . import Observation, Opponent, SearchOpponent, Thinking, chance_of_any
 from .avissinia_playout import (
     Policy,
     RankRound,
+    choose,
     choose_counted,
     choose_fitted,
     choose_sighted,
@@ -451,6 +454,25 @@ class HardUnsighted(Hard):
     sighted = False
 
 
+class HardOwnCounting(Hard):
+    """Hard whose own side counts in the playouts while the others see (arena only): hard
+    will not see the hands at its later turns, so its playouts should not credit it with
+    plays only sight makes (strategy fusion).  Measured against hard on 200 development
+    deals against medium players and not kept (docs/opponents.md, the eighteenth pass)."""
+
+    level = "hard-own-counting"
+
+    def playout_policy(self) -> Policy:
+        me = self.seat
+
+        def policy(state: RankRound) -> tuple[int, int]:
+            player = state.player
+            own_side = player == me or (state.partnership and (player - me) % 2 == 0)
+            return choose(state, sighted=not own_side)
+
+        return policy
+
+
 class HardResampled(Hard2026):
     """The first reading (arena only, for comparison): each world drawn from ``pool``
     uniform deals in proportion to its likelihood (sampling-importance-resampling)."""
@@ -557,5 +579,5 @@ LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
     "hard-sir": HardResampled, "hard-unsighted": HardUnsighted,
     "hard-fitted-playouts": HardFittedPlayouts, "hard-ismcts": HardIsmcts,
-    "hard-ismcts-own": HardIsmctsOwnTree,
+    "hard-ismcts-own": HardIsmctsOwnTree, "hard-own-counting": HardOwnCounting,
 }
