@@ -306,6 +306,68 @@ def test_rank_playouts_make_the_games_own_moves_and_score(policy: str) -> None:
     assert rounds == 40
 
 
+def test_best_response_is_a_line_the_game_plays_and_no_rule_beats_it() -> None:
+    """``best_response`` (hard-endgame's playouts' end): from positions with one to three
+    cards each in the second half, its value is reached by a real line (its best move at
+    each of the seat's turns, the others keeping to the rule) played through the game and
+    scored by it; it is never below the rule's own playout or the rule improved by a
+    playout at each turn, and above the rule somewhere.  With one card each it is the best
+    single move followed by the rule."""
+    from pygame_core.opponents.avissinia_playout import (
+        RankRound,
+        best_response,
+        choose_sighted,
+        play_out,
+    )
+
+    def value_after(state: RankRound, move: tuple[int, int], seat: int) -> float:
+        after = state.copy()
+        after.play(*move)
+        return best_response(after, seat, choose_sighted)
+
+    gained = 0
+    for seed in range(60):
+        game = new_game("avissinia", seed=seed, partnership=seed % 3 == 2)
+        assert isinstance(game, Avissinia)
+        cards = 1 + seed % 3
+        while game.stock or any(len(hand) != cards for hand in game.hands):
+            state = RankRound.of_game(game)
+            rank, target = choose_sighted(state)
+            game.apply(str(Play(next(c for c in game.hands[game.player] if c.rank == rank),
+                                target)))
+        state = RankRound.of_game(game)
+        seat = state.player
+        value = best_response(state.copy(), seat, choose_sighted)
+        rule = play_out(state.copy(), seat, choose_sighted)
+        improved = state.copy()
+        while improved.hands[improved.player]:
+            if improved.player == seat:
+                def by_rule(move: tuple[int, int], now: RankRound = improved,
+                            me: int = seat) -> float:
+                    after = now.copy()
+                    after.play(*move)
+                    return play_out(after, me, choose_sighted)
+                improved.play(*max(improved.moves(), key=by_rule))
+            else:
+                improved.play(*choose_sighted(improved))
+        assert value >= rule and value >= improved.margin(seat)
+        gained += value > rule
+        if cards == 1:
+            assert value == max(value_after(state, m, seat) for m in state.moves())
+        while not game.rounds:  # the best line, through the game
+            state = RankRound.of_game(game)
+            if state.player == seat:
+                rank, target = max(state.moves(), key=lambda m: value_after(state, m, seat))
+            else:
+                rank, target = choose_sighted(state)
+            game.apply(str(Play(next(c for c in game.hands[game.player] if c.rank == rank),
+                                target)))
+        points = game.rounds[-1]["side_points"]
+        others = [p for side, p in enumerate(points) if side != game.side_of(seat)]
+        assert value == points[game.side_of(seat)] - sum(others) / len(others)
+    assert gained > 0
+
+
 def test_rank_playouts_capture_the_whole_top_run() -> None:
     """A capture in a playout takes the whole top run (ruling 3) onto the capturer's pile,
     in the order it lay, the capturing card on top; the run below is exposed."""

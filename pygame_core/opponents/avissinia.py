@@ -22,6 +22,8 @@ hard-ismcts, hard-ismcts-own (arena only) hard's reading and playouts under info
        MCTS (``ismcts``) instead of PIMC: measured, not kept.
 hard-own-counting (arena only) hard whose own side counts in the playouts, the others
        seeing: measured, not kept.
+hard-endgame (arena only) hard whose playouts end with its exact best response over its
+       last three cards of the round.
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ from .avissinia_playout import (
     choose_fitted,
     choose_sighted,
     play_out,
+    play_out_to_endgame,
 )
 from .search import Budget, metropolis, resample, seat_log_likelihood, walk
 
@@ -473,6 +476,24 @@ class HardOwnCounting(Hard):
         return policy
 
 
+class HardEndgame(Hard):
+    """Hard whose playouts end in an exact best response (arena only): once the stock is
+    dealt and hard holds ``endgame_cards`` cards or fewer, a playout plays hard's own
+    remaining cards as well as they can be played against the others' rule in that world,
+    instead of by the rule.  With every card known, hard's search at each of its turns
+    (the oracle) already makes most of that best response with one or two cards left and
+    about nine tenths of it with three (``benchmarks/avissinia_endgame.py``)."""
+
+    level = "hard-endgame"
+    endgame_cards = 3
+
+    def action_value(self, world: RankRound, action: str) -> float:
+        trial = world.copy()
+        card, target = play_of(action)
+        trial.play(card.rank, target)
+        return play_out_to_endgame(trial, self.seat, self.playout_policy(), self.endgame_cards)
+
+
 class HardResampled(Hard2026):
     """The first reading (arena only, for comparison): each world drawn from ``pool``
     uniform deals in proportion to its likelihood (sampling-importance-resampling)."""
@@ -580,4 +601,5 @@ LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "hard-sir": HardResampled, "hard-unsighted": HardUnsighted,
     "hard-fitted-playouts": HardFittedPlayouts, "hard-ismcts": HardIsmcts,
     "hard-ismcts-own": HardIsmctsOwnTree, "hard-own-counting": HardOwnCounting,
+    "hard-endgame": HardEndgame,
 }
