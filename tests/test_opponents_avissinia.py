@@ -209,8 +209,11 @@ def test_the_chain_walks_to_worlds_that_place_the_hidden_cards_with_their_holder
     assert chain_total / positions > uniform_total / positions + 0.05
 
 
-def test_hard_reading_the_plays_does_not_peek_when_the_hidden_cards_are_redealt() -> None:
-    """Later in a deal, where hard reads the others' plays (the chain is walked): the same
+@pytest.mark.parametrize(("level", "plays"), [("hard", 9), ("hard-endgame", 33)])
+def test_hard_reading_the_plays_does_not_peek_when_the_hidden_cards_are_redealt(
+        level: str, plays: int) -> None:
+    """Later in a deal, where hard reads the others' plays (the chain is walked), and for
+    hard-endgame in the second half, where its playouts end in a best response: the same
     observation with the hidden cards dealt otherwise among the other hands and the stock
     gives the same decision."""
     checked = 0
@@ -218,7 +221,7 @@ def test_hard_reading_the_plays_does_not_peek_when_the_hidden_cards_are_redealt(
         game = new_game("avissinia", seed=seed)
         assert isinstance(game, Avissinia)
         players = [make_opponent("avissinia", "medium", s, seed) for s in range(4)]
-        for _ in range(9 + seed):
+        for _ in range(plays + seed):
             seat = game.current_player
             assert seat is not None
             game.apply(players[seat].decide(game.observation(seat)))
@@ -237,7 +240,7 @@ def test_hard_reading_the_plays_does_not_peek_when_the_hidden_cards_are_redealt(
         assert other.observation(me) == obs
         if len(obs["legal"]) < 2:
             continue
-        assert decides_alike("avissinia", "hard", me, seed, [obs, other.observation(me)], 20)
+        assert decides_alike("avissinia", level, me, seed, [obs, other.observation(me)], 20)
         checked += 1
     assert checked >= 4
 
