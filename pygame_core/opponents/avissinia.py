@@ -486,8 +486,9 @@ class HardEndgame(Hard):
     about nine tenths of it with three (``benchmarks/avissinia_endgame.py``).  On
     development deals at 240 worlds: +0.28 +- 0.34 points a deal face to face with
     hard-2026 (150 deals; hard on the same deals +0.03 +- 0.41), level with hard against
-    medium players; a decision costs about twice hard's (docs/opponents.md, the
-    eighteenth pass)."""
+    medium players; a decision costs about twice hard's.  At its page budget (140 worlds)
+    it was level with hard-2026, -0.03 +- 0.19 over 478 deals, so it is not the page's
+    hard (docs/opponents.md, the eighteenth pass)."""
 
     level = "hard-endgame"
     endgame_cards = 3
