@@ -9,7 +9,8 @@ move, three ways of playing the rest of the round while the other seats keep to 
 
 - the rule itself (what hard's playouts do after the first play);
 - rollout improvement: at each of its turns the seat plays every move out by the rule and
-  makes the best (what the search does at every decision in the true state: the oracle);
+  makes the best (``rollout_improved``: what the search does at every decision in the true
+  state, the oracle);
 - best response: the seat's exact best play against the rule (``best_response``, what
   ``hard-endgame``'s playouts end with).
 
@@ -31,24 +32,8 @@ from pygame_core.opponents.avissinia_playout import (
     best_response,
     choose_sighted,
     play_out,
+    rollout_improved,
 )
-
-
-def rollout_improved(state: RankRound, seat: int) -> float:
-    """``seat``'s margin when at each of its turns it plays the move whose playout by the
-    rule scores best, and the others keep to the rule."""
-    state = state.copy()
-    while state.hands[state.player]:
-        if state.player == seat:
-            def playout_of(move: tuple[int, int]) -> float:
-                after = state.copy()
-                after.play(*move)
-                return play_out(after, seat, choose_sighted)
-
-            state.play(*max(state.moves(), key=playout_of))
-        else:
-            state.play(*choose_sighted(state))
-    return state.margin(seat)
 
 
 def position(seed: int, cards: int) -> RankRound:
@@ -73,7 +58,7 @@ def main() -> None:
             state = position(seed, cards)
             seat = state.player
             rule = play_out(state.copy(), seat, choose_sighted)
-            improved.append(rollout_improved(state, seat) - rule)
+            improved.append(rollout_improved(state.copy(), seat, choose_sighted) - rule)
             best.append(best_response(state.copy(), seat, choose_sighted) - rule)
         print(f"{cards} cards each, {args.positions} positions: rollout improvement "
               f"{statistics.fmean(improved):+.2f}, best response {statistics.fmean(best):+.2f} "

@@ -43,6 +43,7 @@ class Oracle(Opponent):
     """The hard level's search run on the true state instead of sampled worlds."""
 
     level = "oracle"
+    only_game: str | None = None  # the one game whose state this oracle can read, if any
     truth: Any = None
 
     def __init__(self, game: str, seat: int, seed: int) -> None:
@@ -68,6 +69,7 @@ class HandsOracle(Oracle):
     plays can reach at most."""
 
     level = "oracle-hands"
+    only_game = "avissinia"  # the only game with a stock to hide
 
     def __init__(self, game: str, seat: int, seed: int) -> None:
         super().__init__(game, seat, seed)
@@ -86,6 +88,7 @@ class HalfOracle(Oracle):
     of the oracle's edge each half holds, so where hard's shortfall lies."""
 
     level = "oracle-first-half"
+    only_game = "avissinia"  # the only game whose round deals from a stock halfway
     sees_first_half = True
 
     def __init__(self, game: str, seat: int, seed: int) -> None:
@@ -187,9 +190,12 @@ def rotations(game: Any) -> int:
 def run(args: argparse.Namespace) -> None:
     levels = args.seats.split(",")
     for level in levels:
-        if level == "random" or level in ORACLES:
-            if level in ORACLES and level != "oracle" and args.game != "avissinia":
-                raise SystemExit(f"{level}: only Avissinia has a stock dealt in the round")
+        if level in ORACLES:
+            only = ORACLES[level].only_game
+            if only not in (None, args.game):
+                raise SystemExit(f"{level}: only {SPECS[only].title} has a stock to read")
+            continue
+        if level == "random":
             continue
         try:  # the page's levels, hard-2026, and any arena-only level the game defines
             opponent_class(args.game, level)

@@ -271,6 +271,21 @@ def test_hard_playouts_end_with_the_round() -> None:
     assert whole.is_over or any(whole.hands)  # the real game deals the next round
 
 
+def play_rank(game: Avissinia, rank: int, target: int) -> None:
+    """A playout's move (a rank and a target) played through the game, with a card of that
+    rank from the hand of the player to move."""
+    card = next(c for c in game.hands[game.player] if c.rank == rank)
+    game.apply(str(Play(card, target)))
+
+
+def last_round_margin(game: Avissinia, seat: int) -> float:
+    """``seat``'s side's points in the round the game last scored, minus the other sides'
+    mean: a playout's margin, as the game counts it."""
+    points = game.rounds[-1]["side_points"]
+    others = [p for side, p in enumerate(points) if side != game.side_of(seat)]
+    return points[game.side_of(seat)] - sum(others) / len(others)
+
+
 @pytest.mark.parametrize("policy", ["sighted", "counted", "fitted"])
 def test_rank_playouts_make_the_games_own_moves_and_score(policy: str) -> None:
     """The playouts run on ranks alone: every move they make, played through the game with
@@ -291,8 +306,7 @@ def test_rank_playouts_make_the_games_own_moves_and_score(policy: str) -> None:
         seat = rng.randrange(4)
         while True:
             rank, target = choose(state)
-            card = next(c for c in game.hands[game.player] if c.rank == rank)
-            game.apply(str(Play(card, target)))
+            play_rank(game, rank, target)
             state.play(rank, target)
             if game.rounds:  # the round is over (and the game has dealt the next one)
                 break
@@ -301,10 +315,7 @@ def test_rank_playouts_make_the_games_own_moves_and_score(policy: str) -> None:
                     state.live) == (mirror.hands, mirror.piles, mirror.centre, mirror.stock,
                                     mirror.player, mirror.live)
         assert not any(state.hands) and not state.stock
-        points = game.rounds[-1]["side_points"]
-        mine = points[game.side_of(seat)]
-        others = [p for side, p in enumerate(points) if side != game.side_of(seat)]
-        assert state.margin(seat) == mine - sum(others) / len(others)
+        assert state.margin(seat) == last_round_margin(game, seat)
         rounds += 1
     assert rounds == 40
 
@@ -321,6 +332,7 @@ def test_best_response_is_a_line_the_game_plays_and_no_rule_beats_it() -> None:
         best_response,
         choose_sighted,
         play_out,
+        rollout_improved,
     )
 
     def value_after(state: RankRound, move: tuple[int, int], seat: int) -> float:
@@ -334,40 +346,24 @@ def test_best_response_is_a_line_the_game_plays_and_no_rule_beats_it() -> None:
         assert isinstance(game, Avissinia)
         cards = 1 + seed % 3
         while game.stock or any(len(hand) != cards for hand in game.hands):
-            state = RankRound.of_game(game)
-            rank, target = choose_sighted(state)
-            game.apply(str(Play(next(c for c in game.hands[game.player] if c.rank == rank),
-                                target)))
+            play_rank(game, *choose_sighted(RankRound.of_game(game)))
         state = RankRound.of_game(game)
         seat = state.player
         value = best_response(state.copy(), seat, choose_sighted)
         rule = play_out(state.copy(), seat, choose_sighted)
-        improved = state.copy()
-        while improved.hands[improved.player]:
-            if improved.player == seat:
-                def by_rule(move: tuple[int, int], now: RankRound = improved,
-                            me: int = seat) -> float:
-                    after = now.copy()
-                    after.play(*move)
-                    return play_out(after, me, choose_sighted)
-                improved.play(*max(improved.moves(), key=by_rule))
-            else:
-                improved.play(*choose_sighted(improved))
-        assert value >= rule and value >= improved.margin(seat)
+        improved = rollout_improved(state.copy(), seat, choose_sighted)
+        assert value >= rule and value >= improved
         gained += value > rule
         if cards == 1:
             assert value == max(value_after(state, m, seat) for m in state.moves())
         while not game.rounds:  # the best line, through the game
             state = RankRound.of_game(game)
             if state.player == seat:
-                rank, target = max(state.moves(), key=lambda m: value_after(state, m, seat))
+                move = max(state.moves(), key=lambda m: value_after(state, m, seat))
             else:
-                rank, target = choose_sighted(state)
-            game.apply(str(Play(next(c for c in game.hands[game.player] if c.rank == rank),
-                                target)))
-        points = game.rounds[-1]["side_points"]
-        others = [p for side, p in enumerate(points) if side != game.side_of(seat)]
-        assert value == points[game.side_of(seat)] - sum(others) / len(others)
+                move = choose_sighted(state)
+            play_rank(game, *move)
+        assert value == last_round_margin(game, seat)
     assert gained > 0
 
 
