@@ -1,4 +1,4 @@
-"""Fit a play policy for Avissinia hard's playouts to hard's own search.
+"""Fit a play policy for Avissinia hard's playouts to hard's own search, or to rollouts.
 
 Every seat in hard's playouts plays by one policy.  The closer it comes to what the search
 itself would play, the better the playouts should model the other players (hard ones, on
@@ -12,6 +12,15 @@ each decision centred.
 
     python benchmarks/fit_avissinia_playout.py collect OUT.jsonl --seed 50000 --deals 150
     python benchmarks/fit_avissinia_playout.py fit A.jsonl B.jsonl ...
+
+``rollouts`` records instead the positions of rounds four medium players play, with the
+value of every play when the round is played out from it by the sighted rule in the true
+state (rollout improvement: what the oracle's search finds there), and ``fit --sighted``
+fits a policy that sees every hand (``SIGHTED_PLAY_WEIGHTS``, ``hard-sighted-fitted``'s
+playouts) to those:
+
+    python benchmarks/fit_avissinia_playout.py rollouts OUT.jsonl --seed 60000 --deals 1000
+    python benchmarks/fit_avissinia_playout.py fit --sighted OUT.jsonl
 
 Every fourth deal seed is played with partnerships.  ``fit`` needs numpy (``pip install
 .[fit]``): it prints the weights as ``PLAY_WEIGHTS`` and, on the deals it held out (seeds
@@ -29,7 +38,7 @@ from typing import Any
 
 from pygame_core import new_game
 from pygame_core.avissinia import Avissinia, AvissiniaObservation
-from pygame_core.opponents.avissinia import Hard
+from pygame_core.opponents.avissinia import Hard, Medium
 from pygame_core.opponents.avissinia_playout import (
     PLAY_FEATURES,
     FittedPolicy,
@@ -38,7 +47,9 @@ from pygame_core.opponents.avissinia_playout import (
     choose_counted,
     choose_fitted,
     choose_sighted,
+    choose_sighted_fitted,
     play_features,
+    play_out,
 )
 from pygame_core.opponents.search import Budget
 
@@ -71,17 +82,38 @@ def collect(args: argparse.Namespace) -> None:
                 player.means = None
                 action = player.decide(game.observation(seat))
                 if player.means is not None:
-                    state = RankRound.of_game(game)
                     values = []
                     for text, value in player.means.items():
                         play = Avissinia.parse_action(text)
                         values.append([play.card.rank, play.target, value])
-                    out.write(json.dumps({
-                        "seed": seed, "hands": state.hands, "piles": state.piles,
-                        "centre": state.centre, "stock": state.stock, "player": state.player,
-                        "first_player": state.first_player, "points_of": state.points_of,
-                        "partnership": state.partnership, "values": values}) + "\n")
+                    out.write(record_of(seed, RankRound.of_game(game), values) + "\n")
                 game.apply(action)
+
+
+def record_of(seed: int, state: RankRound, values: list[list[float]]) -> str:
+    return json.dumps({
+        "seed": seed, "hands": state.hands, "piles": state.piles, "centre": state.centre,
+        "stock": state.stock, "player": state.player, "first_player": state.first_player,
+        "points_of": state.points_of, "partnership": state.partnership, "values": values})
+
+
+def rollouts(args: argparse.Namespace) -> None:
+    with open(args.out, "w") as out:
+        for seed in range(args.seed, args.seed + args.deals):
+            game = new_game("avissinia", seed=seed, partnership=seed % 4 == 3)
+            assert isinstance(game, Avissinia)
+            players = [Medium("avissinia", seat, seed) for seat in range(4)]
+            while game.deals_finished < 1:
+                seat = game.current_player
+                assert seat is not None
+                state = RankRound.of_game(game)
+                values = []
+                for rank, target in state.moves():
+                    after = state.copy()
+                    after.play(rank, target)
+                    values.append([rank, target, play_out(after, seat, choose_sighted)])
+                out.write(record_of(seed, state, values) + "\n")
+                game.apply(players[seat].decide(game.observation(seat)))
 
 
 def state_of(record: dict[str, Any]) -> RankRound:
@@ -100,7 +132,7 @@ def fit(args: argparse.Namespace) -> None:
     xs, ys = [], []
     for record in train:
         state = state_of(record)
-        x = np.array([play_features(state, rank, target)
+        x = np.array([play_features(state, rank, target, args.sighted)
                       for rank, target, _ in record["values"]])
         y = np.array([value for _, _, value in record["values"]])
         # Only the differences between the candidates matter: centre each decision.
@@ -109,7 +141,8 @@ def fit(args: argparse.Namespace) -> None:
     x, y = np.vstack(xs), np.concatenate(ys)
     weights = np.linalg.solve(x.T @ x + args.ridge * np.eye(x.shape[1]), x.T @ y)
     fitted = tuple(round(float(w), 3) for w in weights)
-    print(f"PLAY_WEIGHTS: tuple[float, ...] = (  # fitted on {len(train)} decisions")
+    name = "SIGHTED_PLAY_WEIGHTS" if args.sighted else "PLAY_WEIGHTS"
+    print(f"{name}: tuple[float, ...] = (  # fitted on {len(train)} decisions")
     for name, w in zip(PLAY_FEATURES, fitted, strict=True):
         print(f"    {w},  # {name}")
     print(")")
@@ -118,7 +151,8 @@ def fit(args: argparse.Namespace) -> None:
         "medium's rule, sighted (hard, hard-2026)": choose_sighted,
         "medium's rule, counted (hard-unsighted)": choose_counted,
         "fitted (PLAY_WEIGHTS, hard-fitted-playouts)": choose_fitted,
-        "fitted here": FittedPolicy(fitted),
+        "fitted, sighted (SIGHTED_PLAY_WEIGHTS, hard-sighted-fitted)": choose_sighted_fitted,
+        "fitted here": FittedPolicy(fitted, args.sighted),
     }
     for name, policy in policies.items():
         if policy is None:
@@ -130,8 +164,8 @@ def fit(args: argparse.Namespace) -> None:
             agree += value == max(values.values())
             regret += max(values.values()) - value
         n = len(held_out)
-        print(f"{name}: plays the search's choice in {agree / n:.1%} of {n} held-out "
-              f"decisions; loses {regret / n:.3f} points a decision by the search's values")
+        print(f"{name}: plays the records' best in {agree / n:.1%} of {n} held-out "
+              f"decisions; loses {regret / n:.3f} points a decision by the records' values")
 
 
 def main() -> None:
@@ -142,11 +176,17 @@ def main() -> None:
     c.add_argument("--seed", type=int, default=50000)
     c.add_argument("--deals", type=int, default=150)
     c.add_argument("--iterations", type=int, default=240)
+    r = sub.add_parser("rollouts")
+    r.add_argument("out")
+    r.add_argument("--seed", type=int, default=60000)
+    r.add_argument("--deals", type=int, default=1000)
     f = sub.add_parser("fit")
     f.add_argument("records", nargs="+")
     f.add_argument("--ridge", type=float, default=1.0)
+    f.add_argument("--sighted", action="store_true",
+                   help="features that see every hand (for rollouts' records)")
     args = parser.parse_args()
-    collect(args) if args.command == "collect" else fit(args)
+    {"collect": collect, "rollouts": rollouts, "fit": fit}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -36,7 +36,8 @@ from .opponents import ARENA_LEVELS, Opponent, SearchOpponent, make_opponent, op
 from .opponents.search import Budget
 from .registry import SPECS
 
-LEVELS = (*ARENA_LEVELS, "oracle", "oracle-hands", "oracle-first-half", "oracle-second-half")
+LEVELS = (*ARENA_LEVELS, "oracle", "oracle-own-fitted", "oracle-hands", "oracle-first-half",
+          "oracle-second-half")
 
 
 class Oracle(Opponent):
@@ -44,11 +45,12 @@ class Oracle(Opponent):
 
     level = "oracle"
     only_game: str | None = None  # the one game whose state this oracle can read, if any
+    searcher = "hard"  # the level whose search it runs
     truth: Any = None
 
     def __init__(self, game: str, seat: int, seed: int) -> None:
         super().__init__(game, seat, seed)
-        inner = make_opponent(game, "hard", seat, seed)
+        inner = make_opponent(game, self.searcher, seat, seed)
         assert isinstance(inner, SearchOpponent)
         inner.world = lambda obs, rng: inner.world_of(self.truth)  # type: ignore[method-assign]
         inner.sighted = True  # in the true state, seeing every hand is what the cards allow
@@ -110,7 +112,16 @@ class SecondHalfOracle(HalfOracle):
     sees_first_half = False
 
 
+class OwnFittedOracle(Oracle):
+    """The oracle with hard-own-fitted's playouts (being measured)."""
+
+    level = "oracle-own-fitted"
+    only_game = "avissinia"
+    searcher = "hard-own-fitted"
+
+
 ORACLES: dict[str, type[Oracle]] = {
+    "oracle-own-fitted": OwnFittedOracle,
     "oracle": Oracle, "oracle-hands": HandsOracle,
     "oracle-first-half": HalfOracle, "oracle-second-half": SecondHalfOracle,
 }

@@ -209,7 +209,8 @@ def test_the_chain_walks_to_worlds_that_place_the_hidden_cards_with_their_holder
     assert chain_total / positions > uniform_total / positions + 0.05
 
 
-@pytest.mark.parametrize(("level", "plays"), [("hard", 9), ("hard-endgame", 33)])
+@pytest.mark.parametrize(("level", "plays"), [("hard", 9), ("hard-endgame", 33),
+                                              ("hard-own-fitted", 9)])
 def test_hard_reading_the_plays_does_not_peek_when_the_hidden_cards_are_redealt(
         level: str, plays: int) -> None:
     """Later in a deal, where hard reads the others' plays (the chain is walked), and for
@@ -286,7 +287,7 @@ def last_round_margin(game: Avissinia, seat: int) -> float:
     return points[game.side_of(seat)] - sum(others) / len(others)
 
 
-@pytest.mark.parametrize("policy", ["sighted", "counted", "fitted"])
+@pytest.mark.parametrize("policy", ["sighted", "counted", "fitted", "sighted_fitted"])
 def test_rank_playouts_make_the_games_own_moves_and_score(policy: str) -> None:
     """The playouts run on ranks alone: every move they make, played through the game with
     a card of that rank, leaves the game in the same state (hands, piles, centre, stock in
@@ -438,13 +439,19 @@ def test_counting_playouts_do_not_depend_on_who_holds_the_hidden_cards() -> None
     assert checked == 150 and sighted_changed > 0
 
 
-def test_own_counting_playouts_count_for_its_side_and_see_for_the_others() -> None:
+@pytest.mark.parametrize(("level", "own_policy"), [
+    ("hard-own-counting", "choose_counted"), ("hard-own-fitted", "choose_sighted_fitted")])
+def test_own_side_playouts_play_its_side_by_its_policy_and_the_others_by_sight(
+        level: str, own_policy: str) -> None:
     """hard-own-counting's playouts play its own seat (and its partner's, in partnerships)
-    by the count of the cards unseen, as it will play without sight, and the other seats
-    by sight; over many positions both kinds of seat choose differently from the other
-    rule somewhere, so the split is not a no-op."""
-    from pygame_core.opponents.avissinia_playout import RankRound, choose
+    by the count of the cards unseen, as it will play without sight, hard-own-fitted's by
+    the sighted fitted policy, and both play the other seats by the sighted rule; over
+    many positions both kinds of seat choose differently from the other rule somewhere,
+    so the split is not a no-op."""
+    from pygame_core.opponents import avissinia_playout
+    from pygame_core.opponents.avissinia_playout import RankRound, choose_sighted
 
+    own = getattr(avissinia_playout, own_policy)
     differs = {True: 0, False: 0}  # by whether the seat to move is on its side
     for seed in range(200):
         partnership = seed % 2 == 1
@@ -453,28 +460,34 @@ def test_own_counting_playouts_count_for_its_side_and_see_for_the_others() -> No
         rng = random.Random(seed)
         for _ in range(rng.randrange(0, 40)):
             game.apply(rng.choice(game.legal_actions()))
-        hard = make_opponent("avissinia", "hard-own-counting", seed % 4, seed)
+        hard = make_opponent("avissinia", level, seed % 4, seed)
         assert isinstance(hard, SearchOpponent)
         policy = hard.playout_policy()
         state = RankRound.of_game(game)
         own_side = state.player == hard.seat or (
             partnership and (state.player - hard.seat) % 2 == 0)
-        assert policy(state) == choose(state, sighted=not own_side)
-        differs[own_side] += choose(state, sighted=True) != choose(state, sighted=False)
+        assert policy(state) == (own(state) if own_side else choose_sighted(state))
+        differs[own_side] += own(state) != choose_sighted(state)
     assert differs[True] and differs[False]
 
 
-def test_fitted_playout_policy_plays_what_its_features_value_most() -> None:
-    """The fitted policy writes ``play_features`` out for speed; in every position it must
-    play a legal play that the weights times the features value most, and over many
-    positions it makes captures, additions and trails alike."""
+@pytest.mark.parametrize("sighted", [False, True])
+def test_fitted_playout_policy_plays_what_its_features_value_most(sighted: bool) -> None:
+    """The fitted policies write ``play_features`` out for speed; in every position each
+    must play a legal play that its weights times the features value most, and over many
+    positions it makes captures, additions and trails alike.  The sighted one's features
+    see the hands."""
     from pygame_core.opponents.avissinia_playout import (
         PLAY_WEIGHTS,
+        SIGHTED_PLAY_WEIGHTS,
         RankRound,
         choose_fitted,
+        choose_sighted_fitted,
         play_features,
     )
 
+    weights = SIGHTED_PLAY_WEIGHTS if sighted else PLAY_WEIGHTS
+    policy = choose_sighted_fitted if sighted else choose_fitted
     kinds = set()
     for seed in range(300):
         game = new_game("avissinia", seed=seed, partnership=seed % 2 == 1)
@@ -484,14 +497,41 @@ def test_fitted_playout_policy_plays_what_its_features_value_most() -> None:
             game.apply(rng.choice(game.legal_actions()))
         state = RankRound.of_game(game)
         plays = {(p.card.rank, p.target) for p in game.legal_actions()}
-        values = {play: sum(w * f for w, f in zip(PLAY_WEIGHTS, play_features(state, *play),
+        values = {play: sum(w * f for w, f in zip(weights, play_features(state, *play, sighted),
                                                     strict=True))
                   for play in plays}
-        chosen = choose_fitted(state)
+        chosen = policy(state)
         assert chosen in plays
         assert values[chosen] == pytest.approx(max(values.values()), abs=1e-9)
         kinds.add(min(chosen[1], 0))  # TRAIL, OWN and CENTRE are negative; a pile is not
     assert kinds == {min(t, 0) for t in (TRAIL, OWN, CENTRE, 1)}
+
+
+def test_sighted_fitted_policy_plays_a_round_better_than_the_sighted_rule() -> None:
+    """With every hand known, one seat playing the sighted fitted policy against three
+    playing the sighted rule makes more of the round than playing the rule itself: what
+    it was fitted for (rollout improvement), on deals it was not fitted on."""
+    from pygame_core.opponents.avissinia_playout import (
+        RankRound,
+        choose_sighted,
+        choose_sighted_fitted,
+        play_out,
+        split_by_side,
+    )
+
+    gains = []
+    for seed in range(70000, 70200):
+        game = new_game("avissinia", seed=seed)
+        assert isinstance(game, Avissinia)
+        state = RankRound.of_game(game)
+        seat = state.player
+        fitted = split_by_side(seat, choose_sighted_fitted, choose_sighted)
+        gains.append(play_out(state.copy(), seat, fitted)
+                     - play_out(state.copy(), seat, choose_sighted))
+    mean = sum(gains) / len(gains)
+    spread = (sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)) ** 0.5
+    print(f"gain {mean:+.2f} points a round")
+    assert mean - 2 * spread / len(gains) ** 0.5 > 0.5
 
 
 @pytest.mark.parametrize(("hand", "centre", "piles", "plays"), [

@@ -56,12 +56,14 @@ from . import Observation, Opponent, SearchOpponent, Thinking, chance_of_any
 from .avissinia_playout import (
     Policy,
     RankRound,
-    choose,
     choose_counted,
+    choose_counted_fitted,
     choose_fitted,
     choose_sighted,
+    choose_sighted_fitted,
     play_out,
     play_out_to_endgame,
+    split_by_side,
 )
 from .search import Budget, metropolis, resample, seat_log_likelihood, walk
 
@@ -447,6 +449,36 @@ class HardFittedPlayouts(Hard):
         return choose_fitted
 
 
+class HardSightedFitted(Hard):
+    """Hard whose playouts play by a sighted policy fitted to rollout improvement of the
+    sighted rule (arena only, being measured)."""
+
+    level = "hard-sighted-fitted"
+
+    def playout_policy(self) -> Policy:
+        return choose_sighted_fitted
+
+
+class HardOwnFitted(Hard):
+    """Hard whose own side plays by the sighted fitted policy in its playouts, the others
+    by the sighted rule (arena only, being measured)."""
+
+    level = "hard-own-fitted"
+
+    def playout_policy(self) -> Policy:
+        return split_by_side(self.seat, choose_sighted_fitted, choose_sighted)
+
+
+class HardOwnCountedFitted(Hard):
+    """Hard whose own side plays by the counting fitted policy in its playouts, the others
+    by the sighted rule (arena only, being measured)."""
+
+    level = "hard-own-counted-fitted"
+
+    def playout_policy(self) -> Policy:
+        return split_by_side(self.seat, choose_counted_fitted, choose_sighted)
+
+
 class HardUnsighted(Hard):
     """Hard with unsighted playouts (arena only): every seat plays by the chance the
     opponents hold a rank, as medium counts, not by the hands it sees.  It gained in Avinas;
@@ -467,14 +499,7 @@ class HardOwnCounting(Hard):
     level = "hard-own-counting"
 
     def playout_policy(self) -> Policy:
-        me = self.seat
-
-        def policy(state: RankRound) -> tuple[int, int]:
-            player = state.player
-            own_side = player == me or (state.partnership and (player - me) % 2 == 0)
-            return choose(state, sighted=not own_side)
-
-        return policy
+        return split_by_side(self.seat, choose_counted, choose_sighted)
 
 
 class HardEndgame(Hard):
@@ -607,5 +632,6 @@ LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "hard-sir": HardResampled, "hard-unsighted": HardUnsighted,
     "hard-fitted-playouts": HardFittedPlayouts, "hard-ismcts": HardIsmcts,
     "hard-ismcts-own": HardIsmctsOwnTree, "hard-own-counting": HardOwnCounting,
-    "hard-endgame": HardEndgame,
+    "hard-endgame": HardEndgame, "hard-sighted-fitted": HardSightedFitted,
+    "hard-own-fitted": HardOwnFitted, "hard-own-counted-fitted": HardOwnCountedFitted,
 }
