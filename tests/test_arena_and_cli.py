@@ -178,6 +178,50 @@ def test_common_chance_gives_a_seat_the_same_worlds_whatever_level_sits_there(
     assert (hard.explain() == old.explain()) is common
 
 
+def test_the_own_fitted_oracle_values_plays_in_the_true_state_by_its_own_sides_policy(
+) -> None:
+    """``oracle-own-fitted`` (Avissinia) searches the true state, and a play's value there
+    is the round played out with its own side on the sighted fitted policy and the others
+    on the sighted rule (hard-own-fitted's playouts), not the oracle's all-rule playout."""
+    from pygame_core import new_game
+    from pygame_core.arena import OwnFittedOracle
+    from pygame_core.opponents import make_opponent
+    from pygame_core.opponents.avissinia import play_of
+    from pygame_core.opponents.avissinia_playout import (
+        RankRound,
+        choose_sighted,
+        choose_sighted_fitted,
+        play_out,
+        split_by_side,
+    )
+
+    differs = 0
+    for seed in range(12):
+        game = new_game("avissinia", seed=seed, partnership=seed % 2 == 1)
+        players = [make_opponent("avissinia", "medium", s, seed) for s in range(4)]
+        for _ in range(seed * 3):
+            seat = game.current_player
+            game.apply(players[seat].decide(game.observation(seat)))
+        seat = game.current_player
+        oracle = OwnFittedOracle("avissinia", seat, seed)
+        oracle.truth = game
+        obs = game.observation(seat)
+        world = oracle.inner.world(obs, random.Random(seed))
+        truth = RankRound.of_game(game)
+        assert (world.hands, world.piles, world.centre, world.stock) == (
+            truth.hands, truth.piles, truth.centre, truth.stock)
+        own = split_by_side(seat, choose_sighted_fitted, choose_sighted)
+        for action in obs["legal"]:
+            card, target = play_of(action)
+            after = truth.copy()
+            after.play(card.rank, target)
+            rule = play_out(after.copy(), seat, choose_sighted)
+            value = play_out(after, seat, own)
+            assert oracle.inner.action_value(world, action) == value
+            differs += value != rule
+    assert differs > 0
+
+
 def test_the_half_oracles_see_only_in_their_half_of_the_round() -> None:
     """``oracle-first-half`` decides as the oracle while the stock is still to be dealt and
     as hard once it is; ``oracle-second-half`` the other way round.  The arena's fixed

@@ -24,6 +24,9 @@ hard-own-counting (arena only) hard whose own side counts in the playouts, the o
        seeing: measured, not kept.
 hard-endgame (arena only) hard whose playouts end with its exact best response over its
        last three cards of the round.
+hard-sighted-fitted, hard-own-fitted, hard-own-counted-fitted (arena only) hard whose
+       playouts play every seat, or its own side only, by a policy fitted to rollout
+       improvement of the sighted rule: measured, not kept.
 """
 
 from __future__ import annotations
@@ -450,8 +453,11 @@ class HardFittedPlayouts(Hard):
 
 
 class HardSightedFitted(Hard):
-    """Hard whose playouts play by a sighted policy fitted to rollout improvement of the
-    sighted rule (arena only, being measured)."""
+    """Hard whose playouts play every seat by the sighted policy fitted to rollout
+    improvement of the sighted rule (arena only, measured and not kept): a better player
+    than the rule is a worse model of medium players, -1.95 +- 0.99 points a deal against
+    hard among three of them (49 development deals; docs/opponents.md, the nineteenth
+    pass)."""
 
     level = "hard-sighted-fitted"
 
@@ -461,7 +467,10 @@ class HardSightedFitted(Hard):
 
 class HardOwnFitted(Hard):
     """Hard whose own side plays by the sighted fitted policy in its playouts, the others
-    by the sighted rule (arena only, being measured)."""
+    by the sighted rule (arena only, measured and not kept).  It makes the oracle much
+    stronger (``oracle-own-fitted``: +1.33 +- 0.36 a deal) and hard hardly at all: +0.26
+    +- 0.41 against hard among medium players, level with hard-2026 face to face (-0.12
+    +- 0.36, 150 development deals; docs/opponents.md, the nineteenth pass)."""
 
     level = "hard-own-fitted"
 
@@ -469,9 +478,33 @@ class HardOwnFitted(Hard):
         return split_by_side(self.seat, choose_sighted_fitted, choose_sighted)
 
 
+class HardSearchersModelled(Hard):
+    """Hard whose playouts play the other seats by the policy fitted to hard's own search
+    (a model of searching players), its own side by the sighted rule (arena only, being
+    measured)."""
+
+    level = "hard-searchers-modelled"
+
+    def playout_policy(self) -> Policy:
+        return split_by_side(self.seat, choose_sighted, choose_fitted)
+
+
+class HardOwnFittedSearchersModelled(Hard):
+    """Hard whose playouts play its own side by the sighted fitted policy and the other
+    seats by the policy fitted to hard's own search (arena only, being measured)."""
+
+    level = "hard-own-fitted-searchers"
+
+    def playout_policy(self) -> Policy:
+        return split_by_side(self.seat, choose_sighted_fitted, choose_fitted)
+
+
 class HardOwnCountedFitted(Hard):
     """Hard whose own side plays by the counting fitted policy in its playouts, the others
-    by the sighted rule (arena only, being measured)."""
+    by the sighted rule (arena only, measured and not kept): a model of its own later
+    turns that does not credit it with sight.  -0.20 +- 0.40 points a deal against hard
+    among medium players, -0.47 +- 0.39 against hard-own-fitted (200 development deals;
+    docs/opponents.md, the nineteenth pass)."""
 
     level = "hard-own-counted-fitted"
 
@@ -634,4 +667,6 @@ LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "hard-ismcts-own": HardIsmctsOwnTree, "hard-own-counting": HardOwnCounting,
     "hard-endgame": HardEndgame, "hard-sighted-fitted": HardSightedFitted,
     "hard-own-fitted": HardOwnFitted, "hard-own-counted-fitted": HardOwnCountedFitted,
+    "hard-searchers-modelled": HardSearchersModelled,
+    "hard-own-fitted-searchers": HardOwnFittedSearchersModelled,
 }
