@@ -12,6 +12,7 @@ from conftest import count_slices, decides_alike, play_some, play_with
 from pygame_core import new_game, parse_cards
 from pygame_core.avissinia import (
     CENTRE,
+    HAND_SIZE,
     OWN,
     TRAIL,
     Avissinia,
@@ -210,7 +211,7 @@ def test_the_chain_walks_to_worlds_that_place_the_hidden_cards_with_their_holder
 
 
 @pytest.mark.parametrize(("level", "plays"), [("hard", 9), ("hard-endgame", 33),
-                                              ("hard-own-fitted", 9)])
+                                              ("hard-own-fitted", 9), ("hard-typed", 30)])
 def test_hard_reading_the_plays_does_not_peek_when_the_hidden_cards_are_redealt(
         level: str, plays: int) -> None:
     """Later in a deal, where hard reads the others' plays (the chain is walked), and for
@@ -244,6 +245,108 @@ def test_hard_reading_the_plays_does_not_peek_when_the_hidden_cards_are_redealt(
         assert decides_alike("avissinia", level, me, seed, [obs, other.observation(me)], 20)
         checked += 1
     assert checked >= 4
+
+
+def test_the_reading_keeps_the_earlier_deals_plays_with_the_hands_they_came_from() -> None:
+    """In the round's second deal the reading also keeps the others' plays of the first,
+    each with the hand the seat held then (every card of it was played in that deal) and
+    the table it saw; the first deal's plays are not read as this deal's."""
+    from pygame_core.opponents.avissinia import Reading
+
+    for seed in range(6):
+        game = new_game("avissinia", seed=seed, partnership=seed % 2 == 1)
+        assert isinstance(game, Avissinia)
+        players = [make_opponent("avissinia", "medium", s, seed) for s in range(4)]
+        held = []  # (seat, hand, centre) at each play of the first deal
+        for _ in range(HAND_SIZE * 4 + 5 + seed):
+            seat = game.current_player
+            assert seat is not None
+            if len(held) < HAND_SIZE * 4:
+                held.append((seat, sorted(game.hands[seat]), list(game.centre)))
+            game.apply(players[seat].decide(game.observation(seat)))
+        me = game.current_player
+        assert me is not None
+        reading = Reading(game.observation(me), 0.3, 0.1)
+        first = [(seat, hand, centre) for seat, hand, centre in held if seat != me]
+        assert [(p.seat, sorted(p.later), p.view.centre) for p in reading.earlier] == first
+        assert len(reading.plays) == sum(1 for seat, _ in game.round_plays[HAND_SIZE * 4:]
+                                         if seat != me)
+
+
+def test_the_typed_reading_reads_medium_players_and_not_searching_ones() -> None:
+    """In the true deal, the typed reading gives "plays as medium" a high chance for
+    medium players' seats and a low one for hard-2026's, whose plays medium's rule
+    explains only about half of the time."""
+    from pygame_core.opponents.avissinia import TypedReading
+
+    weights: dict[str, list[float]] = {"medium": [], "hard-2026": []}
+    for level, seats in weights.items():
+        for seed in range(8):
+            game = new_game("avissinia", seed=seed)
+            assert isinstance(game, Avissinia)
+            players = [make_opponent("avissinia", level, s, seed) for s in range(4)]
+            for player in players:
+                if isinstance(player, SearchOpponent):
+                    player.budget = Budget(iterations=30, seconds=None)
+            for _ in range(HAND_SIZE * 4 + 12 + seed % 6):
+                seat = game.current_player
+                assert seat is not None
+                game.apply(players[seat].decide(game.observation(seat)))
+            me = game.current_player
+            assert me is not None
+            reading = TypedReading(game.observation(me), 0.3, 0.1)
+            seats += [reading.medium_weight(s, list(game.hands[s])) for s in range(4) if s != me]
+    medium = sum(weights["medium"]) / len(weights["medium"])
+    searching = sum(weights["hard-2026"]) / len(weights["hard-2026"])
+    print(f"medium players {medium:.2f}, hard-2026 {searching:.2f}")
+    assert medium > 0.9 and searching < 0.5
+
+
+def test_typed_playouts_play_each_seat_as_the_kind_its_plays_show() -> None:
+    """hard-typed plays its own side out by the sighted fitted policy in every world, and
+    each other seat by medium's sighted rule or the policy fitted to a searcher's plays,
+    drawn world by world from the typed reading: mostly the rule at a table of medium
+    players, mostly the searcher's policy at a table of hard-2026's."""
+    from pygame_core.opponents.avissinia import HardTyped
+    from pygame_core.opponents.avissinia_playout import (
+        choose_fitted,
+        choose_sighted,
+        choose_sighted_fitted,
+    )
+
+    as_rule: dict[str, list[bool]] = {"medium": [], "hard-2026": []}
+    for level, kinds in as_rule.items():
+        for seed in range(6):
+            game = new_game("avissinia", seed=seed, partnership=seed % 2 == 1)
+            assert isinstance(game, Avissinia)
+            players = [make_opponent("avissinia", level, s, seed) for s in range(4)]
+            for player in players:
+                if isinstance(player, SearchOpponent):
+                    player.budget = Budget(iterations=30, seconds=None)
+            for _ in range(HAND_SIZE * 4 + 14):
+                seat = game.current_player
+                assert seat is not None
+                game.apply(players[seat].decide(game.observation(seat)))
+            me = game.current_player
+            assert me is not None
+            hard = make_opponent("avissinia", "hard-typed", me, seed)
+            assert isinstance(hard, HardTyped)
+            obs = game.observation(me)
+            for _ in hard.read(obs):
+                pass
+            rng = random.Random(seed)
+            for _ in range(20):
+                hard.world(obs, rng)
+                for seat, policy in enumerate(hard._world_policies):
+                    if seat == me or (game.options.partnership and (seat - me) % 2 == 0):
+                        assert policy is choose_sighted_fitted
+                    else:
+                        assert policy in (choose_sighted, choose_fitted)
+                        kinds.append(policy is choose_sighted)
+    medium = sum(as_rule["medium"]) / len(as_rule["medium"])
+    searching = sum(as_rule["hard-2026"]) / len(as_rule["hard-2026"])
+    print(f"played as medium: medium players {medium:.0%}, hard-2026 {searching:.0%}")
+    assert medium > 0.85 and searching < 0.5
 
 
 def test_hard_playouts_end_with_the_round() -> None:

@@ -309,17 +309,27 @@ class Reading:
         piles: list[list[Card]] = [[] for _ in range(PLAYERS)]
         counts = [HAND_SIZE] * PLAYERS
         self.plays: list[_PastPlay] = []
+        # The others' plays of the round's earlier deal, each with the hand it was made
+        # from (``later``: every card of that hand was played in that deal).
+        self.earlier: list[_PastPlay] = []
         self.memo: dict[tuple[int, tuple[Card, ...]], float] = {}  # log chances by hand
+        earlier_start = deal_start - HAND_SIZE * PLAYERS
         for i, (seat, play) in enumerate(plays):
-            if i >= deal_start and seat != self.me:
+            if i == earlier_start:
+                counts = [HAND_SIZE] * PLAYERS
+            if i >= earlier_start and seat != self.me:
                 view = _View.of(seat, self.partnership, self.card_points, self.jack_points,
                                 [], list(centre), [list(p) for p in piles], list(counts))
-                self.plays.append(_PastPlay(seat, play, view))
+                (self.plays if i >= deal_start else self.earlier).append(
+                    _PastPlay(seat, play, view))
             move_cards(centre, piles, seat, play)
-            if i >= deal_start:
+            if i == deal_start - 1:
+                counts = [HAND_SIZE] * PLAYERS
+            elif i >= earlier_start:
                 counts[seat] -= 1
-        for k, past in enumerate(self.plays):
-            past.later = [q.play.card for q in self.plays[k:] if q.seat == past.seat]
+        for group in (self.plays, self.earlier):
+            for k, past in enumerate(group):
+                past.later = [q.play.card for q in group[k:] if q.seat == past.seat]
 
     def log_likelihood(self, hands: list[list[Card]]) -> float:
         """Log of the chance that the others, holding ``hands``, made their plays."""
@@ -344,6 +354,49 @@ class Reading:
         weights = [math.exp(x - top) for x in scores]
         chosen = weights[legal.index(past.play)] / sum(weights)
         return (1.0 - self.slack) * chosen + self.slack / len(legal)
+
+
+class TypedReading(Reading):
+    """The reading with each other seat's kind of player unknown (as Avinas's
+    ``TypedPlayReading``): with chance ``prior`` the seat plays as medium does (the
+    reading's chances), else it is a searching player whose plays say nothing of its hand
+    (each legal play alike).  The kind holds for the round, so the plays of the round's
+    earlier deal, whose hands are now known in full, set each seat's odds before this
+    deal's plays are read; a seat's likelihood is then the mixture of the two kinds."""
+
+    def __init__(self, obs: AvissiniaObservation, temperature: float, slack: float,
+                 prior: float = 0.5) -> None:
+        super().__init__(obs, temperature, slack)
+        self.blind_memo: dict[tuple[int, tuple[Card, ...]], float] = {}
+        self.log_prior = {seat: [math.log(prior), math.log(1.0 - prior)]
+                          for seat in range(PLAYERS)}
+        for past in self.earlier:
+            odds = self.log_prior[past.seat]
+            odds[0] += math.log(self.chance(past, past.later))
+            odds[1] += math.log(self.blind_chance(past, past.later))
+
+    def blind_chance(self, past: _PastPlay, hand: list[Card]) -> float:
+        return 1.0 / len(legal_plays(hand, past.view.centre, past.view.piles, past.seat))
+
+    def _by_kind(self, seat: int, hand: list[Card]) -> tuple[float, float]:
+        """The log chances of ``seat``'s kind and plays: as medium, and as a searcher."""
+        as_medium, blind = self.log_prior[seat]
+        if any(p.seat == seat for p in self.plays):
+            as_medium += super().seat_log_likelihood(seat, hand)
+            blind += seat_log_likelihood(self.plays, seat, hand, self.blind_chance,
+                                         self.blind_memo)
+        return as_medium, blind
+
+    def seat_log_likelihood(self, seat: int, hand: list[Card]) -> float:
+        as_medium, blind = self._by_kind(seat, hand)
+        top = max(as_medium, blind)  # log(e^a + e^b) without overflow
+        return top + math.log(math.exp(as_medium - top) + math.exp(blind - top))
+
+    def medium_weight(self, seat: int, hand: list[Card]) -> float:
+        """How likely ``seat``, holding ``hand``, plays as medium does (its kind's
+        posterior in one world)."""
+        as_medium, blind = self._by_kind(seat, hand)
+        return 1.0 / (1.0 + math.exp(min(blind - as_medium, 700.0)))
 
 
 class Hard(Hard2026):
@@ -371,21 +424,31 @@ class Hard(Hard2026):
     def read(self, obs: AvissiniaObservation) -> Generator[None, None, None]:
         """Start the chain on the others' plays of this deal (none to read: uniform)."""
         self._chain: Chain | None = None
+        self._reading: Reading | None = None
         if len(obs["legal"]) > 1:
-            reading = Reading(obs, self.temperature, self.slack)
+            reading = self.reading(obs)
+            self._reading = reading
             if reading.plays:
                 chain = Chain(obs, reading, self.rng)
                 yield from walk(chain.step, self.burn_in, self.rng, self.budget.slice_seconds)
                 yield  # the search starts a slice of its own: none runs the two together
                 self._chain = chain
 
+    def reading(self, obs: AvissiniaObservation) -> Reading:
+        return Reading(obs, self.temperature, self.slack)
+
     def world(self, obs: AvissiniaObservation, rng: random.Random) -> RankRound:
+        return RankRound.of_observation(obs, self.hidden_deal(obs, rng))
+
+    def hidden_deal(self, obs: AvissiniaObservation, rng: random.Random) -> HiddenDeal:
+        """The hidden cards of one world: the chain's next deal (uniform with nothing to
+        read)."""
         chain: Chain | None = getattr(self, "_chain", None)
         if chain is None:
-            return super().world(obs, rng)
+            return deal_hidden(obs, rng)
         for _ in range(self.steps):
             chain.step(rng)
-        return RankRound.of_observation(obs, chain.deal(rng))
+        return chain.deal(rng)
 
 
 class HardIsmcts(Hard):
@@ -497,6 +560,43 @@ class HardOwnFittedSearchersModelled(Hard):
 
     def playout_policy(self) -> Policy:
         return split_by_side(self.seat, choose_sighted_fitted, choose_fitted)
+
+
+class HardTyped(Hard):
+    """Hard that reads each other seat's kind of player (``TypedReading``) and plays each
+    out as what it is in every world: a seat drawn as medium's kind by medium's rule with
+    sight (a good model of a medium player), a searching one by the policy fitted to
+    hard's own search (a better model of a searcher), and its own side by the sighted
+    fitted policy (arena only, being measured)."""
+
+    level = "hard-typed"
+
+    def reading(self, obs: AvissiniaObservation) -> Reading:
+        return TypedReading(obs, self.temperature, self.slack)
+
+    def world(self, obs: AvissiniaObservation, rng: random.Random) -> RankRound:
+        deal = self.hidden_deal(obs, rng)
+        reading = getattr(self, "_reading", None)
+        me, partnership = self.seat, obs["partnership"]
+        policies: list[Policy] = []
+        for seat in range(PLAYERS):
+            if seat == me or (partnership and (seat - me) % 2 == 0):
+                policies.append(choose_sighted_fitted)
+            else:
+                weight = 0.5 if reading is None else reading.medium_weight(seat, deal.hands[seat])
+                policies.append(choose_sighted if rng.random() < weight else choose_fitted)
+        # pimc plays every candidate out in one world before it samples the next, so the
+        # world's kinds can wait here for ``action_value``.
+        self._world_policies = policies
+        return RankRound.of_observation(obs, deal)
+
+    def playout_policy(self) -> Policy:
+        policies = self._world_policies
+
+        def policy(state: RankRound) -> tuple[int, int]:
+            return policies[state.player](state)
+
+        return policy
 
 
 class HardOwnCountedFitted(Hard):
@@ -668,5 +768,5 @@ LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "hard-endgame": HardEndgame, "hard-sighted-fitted": HardSightedFitted,
     "hard-own-fitted": HardOwnFitted, "hard-own-counted-fitted": HardOwnCountedFitted,
     "hard-searchers-modelled": HardSearchersModelled,
-    "hard-own-fitted-searchers": HardOwnFittedSearchersModelled,
+    "hard-own-fitted-searchers": HardOwnFittedSearchersModelled, "hard-typed": HardTyped,
 }
