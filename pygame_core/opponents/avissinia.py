@@ -27,6 +27,12 @@ hard-endgame (arena only) hard whose playouts end with its exact best response o
 hard-sighted-fitted, hard-own-fitted, hard-own-counted-fitted (arena only) hard whose
        playouts play every seat, or its own side only, by a policy fitted to rollout
        improvement of the sighted rule: measured, not kept.
+hard-searchers-modelled, hard-own-fitted-searchers (arena only) hard whose playouts play
+       the other seats by the policy fitted to a searching player's plays: measured, not
+       kept.
+hard-typed (arena only) reads each other seat's kind of player (medium's or a
+       searcher's) and plays it out as that kind, its own side by the sighted fitted
+       policy: the candidate for the page's hard.
 """
 
 from __future__ import annotations
@@ -543,8 +549,9 @@ class HardOwnFitted(Hard):
 
 class HardSearchersModelled(Hard):
     """Hard whose playouts play the other seats by the policy fitted to hard's own search
-    (a model of searching players), its own side by the sighted rule (arena only, being
-    measured)."""
+    (a model of searching players), its own side by the sighted rule (arena only, measured
+    and not kept): +0.35 +- 0.44 points a deal face to face with hard-2026 (118
+    development deals; docs/opponents.md, the nineteenth pass)."""
 
     level = "hard-searchers-modelled"
 
@@ -554,7 +561,11 @@ class HardSearchersModelled(Hard):
 
 class HardOwnFittedSearchersModelled(Hard):
     """Hard whose playouts play its own side by the sighted fitted policy and the other
-    seats by the policy fitted to hard's own search (arena only, being measured)."""
+    seats by the policy fitted to hard's own search (arena only, measured and not kept):
+    +0.55 +- 0.38 points a deal face to face with hard-2026 (150 development deals), but
+    against medium players, whom it models as searchers, -1.88 +- 0.92 against hard
+    (docs/opponents.md, the nineteenth pass).  ``hard-typed`` plays each seat as what it
+    is."""
 
     level = "hard-own-fitted-searchers"
 
@@ -567,7 +578,8 @@ class HardTyped(Hard):
     out as what it is in every world: a seat drawn as medium's kind by medium's rule with
     sight (a good model of a medium player), a searching one by the policy fitted to
     hard's own search (a better model of a searcher), and its own side by the sighted
-    fitted policy (arena only, being measured)."""
+    fitted policy (arena only: the candidate for the page's hard, whose deciding
+    head-to-head was still running when the nineteenth pass ended; docs/opponents.md)."""
 
     level = "hard-typed"
 
