@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Generator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
 from pygame_core import new_game
 from pygame_core.avissinia import Avissinia, AvissiniaObservation
+from pygame_core.opponents import Opponent
 from pygame_core.opponents.avissinia import Hard, Medium
 from pygame_core.opponents.avissinia_playout import (
     PLAY_FEATURES,
@@ -66,28 +67,40 @@ class _Recording(Hard):
         return best, means
 
 
+def first_rounds(args: argparse.Namespace, make_player: Callable[[int, int], Opponent]
+                 ) -> Iterator[tuple[int, Avissinia, Opponent]]:
+    """Each deal seed's first round, decision by decision: (seed, game, the player to
+    move, made by ``make_player(seat, seed)`` for each seed).  The caller plays the move;
+    every fourth deal seed is played with partnerships."""
+    for seed in range(args.seed, args.seed + args.deals):
+        game = new_game("avissinia", seed=seed, partnership=seed % 4 == 3)
+        assert isinstance(game, Avissinia)
+        players = [make_player(seat, seed) for seat in range(4)]
+        while game.deals_finished < 1:
+            seat = game.current_player
+            assert seat is not None
+            yield seed, game, players[seat]
+
+
 def collect(args: argparse.Namespace) -> None:
+    def recording(seat: int, seed: int) -> Opponent:
+        player = _Recording("avissinia", seat, seed)
+        player.budget = Budget(iterations=args.iterations, seconds=None)
+        player.race_z = None  # every candidate's value from every world
+        return player
+
     with open(args.out, "w") as out:
-        for seed in range(args.seed, args.seed + args.deals):
-            game = new_game("avissinia", seed=seed, partnership=seed % 4 == 3)
-            assert isinstance(game, Avissinia)
-            players = [_Recording("avissinia", seat, seed) for seat in range(4)]
-            for player in players:
-                player.budget = Budget(iterations=args.iterations, seconds=None)
-                player.race_z = None  # every candidate's value from every world
-            while game.deals_finished < 1:
-                seat = game.current_player
-                assert seat is not None
-                player = players[seat]
-                player.means = None
-                action = player.decide(game.observation(seat))
-                if player.means is not None:
-                    values = []
-                    for text, value in player.means.items():
-                        play = Avissinia.parse_action(text)
-                        values.append([play.card.rank, play.target, value])
-                    out.write(record_of(seed, RankRound.of_game(game), values) + "\n")
-                game.apply(action)
+        for seed, game, player in first_rounds(args, recording):
+            assert isinstance(player, _Recording)
+            player.means = None
+            action = player.decide(game.observation(player.seat))
+            if player.means is not None:
+                values = []
+                for text, value in player.means.items():
+                    play = Avissinia.parse_action(text)
+                    values.append([play.card.rank, play.target, value])
+                out.write(record_of(seed, RankRound.of_game(game), values) + "\n")
+            game.apply(action)
 
 
 def record_of(seed: int, state: RankRound, values: list[list[float]]) -> str:
@@ -98,22 +111,19 @@ def record_of(seed: int, state: RankRound, values: list[list[float]]) -> str:
 
 
 def rollouts(args: argparse.Namespace) -> None:
+    def medium(seat: int, seed: int) -> Opponent:
+        return Medium("avissinia", seat, seed)
+
     with open(args.out, "w") as out:
-        for seed in range(args.seed, args.seed + args.deals):
-            game = new_game("avissinia", seed=seed, partnership=seed % 4 == 3)
-            assert isinstance(game, Avissinia)
-            players = [Medium("avissinia", seat, seed) for seat in range(4)]
-            while game.deals_finished < 1:
-                seat = game.current_player
-                assert seat is not None
-                state = RankRound.of_game(game)
-                values = []
-                for rank, target in state.moves():
-                    after = state.copy()
-                    after.play(rank, target)
-                    values.append([rank, target, play_out(after, seat, choose_sighted)])
-                out.write(record_of(seed, state, values) + "\n")
-                game.apply(players[seat].decide(game.observation(seat)))
+        for seed, game, player in first_rounds(args, medium):
+            state = RankRound.of_game(game)
+            values = []
+            for rank, target in state.moves():
+                after = state.copy()
+                after.play(rank, target)
+                values.append([rank, target, play_out(after, player.seat, choose_sighted)])
+            out.write(record_of(seed, state, values) + "\n")
+            game.apply(player.decide(game.observation(player.seat)))
 
 
 def state_of(record: dict[str, Any]) -> RankRound:

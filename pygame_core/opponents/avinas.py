@@ -74,7 +74,7 @@ from ..avinas import (
 from ..cards import ACE, QUEEN, SEVEN, SUIT_NAMES, SUITS, Card, parse_card, short_pack
 from . import Opponent, SearchOpponent, Thinking
 from .avinas_solver import EndKey, Solver
-from .search import Budget, metropolis, seat_log_likelihood, walk
+from .search import Budget, first_kind_weight, log_mixture, metropolis, seat_log_likelihood, walk
 
 _DEFAULTS = AvinasOptions()
 POINTS = _DEFAULTS.card_points()
@@ -785,15 +785,12 @@ class TypedPlayReading(PlayReading):
         return as_medium, blind
 
     def seat_log_likelihood(self, seat: int, held: list[Card]) -> float:
-        as_medium, blind = self._by_kind(seat, held)
-        top = max(as_medium, blind)  # log(e^a + e^b) without overflow
-        return top + math.log(math.exp(as_medium - top) + math.exp(blind - top))
+        return log_mixture(*self._by_kind(seat, held))
 
     def medium_weight(self, seat: int, held: list[Card]) -> float:
         """How likely, given ``seat``'s plays and that it holds ``held``, it plays as
         medium does (the posterior of its kind in one world)."""
-        as_medium, blind = self._by_kind(seat, held)
-        return 1.0 / (1.0 + math.exp(min(blind - as_medium, 700.0)))
+        return first_kind_weight(*self._by_kind(seat, held))
 
     def blind_chance(self, past: _PastPlay, hand: list[Card]) -> float:
         return 1.0 / max(1, len(self._legal(past, hand)))

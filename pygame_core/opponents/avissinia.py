@@ -74,7 +74,15 @@ from .avissinia_playout import (
     play_out_to_endgame,
     split_by_side,
 )
-from .search import Budget, metropolis, resample, seat_log_likelihood, walk
+from .search import (
+    Budget,
+    first_kind_weight,
+    log_mixture,
+    metropolis,
+    resample,
+    seat_log_likelihood,
+    walk,
+)
 
 
 class _View:
@@ -376,6 +384,7 @@ class TypedReading(Reading):
         self.blind_memo: dict[tuple[int, tuple[Card, ...]], float] = {}
         self.log_prior = {seat: [math.log(prior), math.log(1.0 - prior)]
                           for seat in range(PLAYERS)}
+        self.read_seats = {past.seat for past in self.plays}
         for past in self.earlier:
             odds = self.log_prior[past.seat]
             odds[0] += math.log(self.chance(past, past.later))
@@ -387,22 +396,19 @@ class TypedReading(Reading):
     def _by_kind(self, seat: int, hand: list[Card]) -> tuple[float, float]:
         """The log chances of ``seat``'s kind and plays: as medium, and as a searcher."""
         as_medium, blind = self.log_prior[seat]
-        if any(p.seat == seat for p in self.plays):
+        if seat in self.read_seats:
             as_medium += super().seat_log_likelihood(seat, hand)
             blind += seat_log_likelihood(self.plays, seat, hand, self.blind_chance,
                                          self.blind_memo)
         return as_medium, blind
 
     def seat_log_likelihood(self, seat: int, hand: list[Card]) -> float:
-        as_medium, blind = self._by_kind(seat, hand)
-        top = max(as_medium, blind)  # log(e^a + e^b) without overflow
-        return top + math.log(math.exp(as_medium - top) + math.exp(blind - top))
+        return log_mixture(*self._by_kind(seat, hand))
 
     def medium_weight(self, seat: int, hand: list[Card]) -> float:
         """How likely ``seat``, holding ``hand``, plays as medium does (its kind's
         posterior in one world)."""
-        as_medium, blind = self._by_kind(seat, hand)
-        return 1.0 / (1.0 + math.exp(min(blind - as_medium, 700.0)))
+        return first_kind_weight(*self._by_kind(seat, hand))
 
 
 class Hard(Hard2026):

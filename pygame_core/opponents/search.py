@@ -80,6 +80,17 @@ def seat_log_likelihood(plays: Sequence[ReadPlayT], seat: int, held: list[Any],
     return total
 
 
+def log_mixture(a: float, b: float) -> float:
+    """log(e^a + e^b) without overflow: a seat's log likelihood over two kinds of player."""
+    top = max(a, b)
+    return top + math.log(math.exp(a - top) + math.exp(b - top))
+
+
+def first_kind_weight(a: float, b: float) -> float:
+    """The posterior of the first of two kinds whose log chances are ``a`` and ``b``."""
+    return 1.0 / (1.0 + math.exp(min(b - a, 700.0)))
+
+
 def walk(step: Callable[[random.Random], None], steps: int, rng: random.Random,
          slice_seconds: float) -> Generator[None, None, None]:
     """``steps`` steps of a chain, yielding every ``slice_seconds`` (the page's slices)."""
