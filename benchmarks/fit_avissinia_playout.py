@@ -39,7 +39,7 @@ from typing import Any
 from pygame_core import new_game
 from pygame_core.avissinia import Avissinia, AvissiniaObservation
 from pygame_core.opponents import Opponent
-from pygame_core.opponents.avissinia import Hard, Medium
+from pygame_core.opponents.avissinia import HardReading, Medium
 from pygame_core.opponents.avissinia_playout import (
     PLAY_FEATURES,
     FittedPolicy,
@@ -55,8 +55,8 @@ from pygame_core.opponents.avissinia_playout import (
 from pygame_core.opponents.search import Budget
 
 
-class _Recording(Hard):
-    """Hard that keeps its last search's value of every candidate."""
+class _Recording(HardReading):
+    """hard-reading that keeps its last search's value of every candidate."""
 
     means: dict[str, float] | None = None
 

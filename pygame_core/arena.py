@@ -29,7 +29,7 @@ import random
 import statistics
 import time
 from collections import defaultdict
-from typing import Any
+from typing import Any, ClassVar
 
 from . import new_game
 from .opponents import ARENA_LEVELS, Opponent, SearchOpponent, make_opponent, opponent_class
@@ -46,11 +46,15 @@ class Oracle(Opponent):
     level = "oracle"
     only_game: str | None = None  # the one game whose state this oracle can read, if any
     searcher = "hard"  # the level whose search it runs
+    # Avissinia's hard plays each other seat out as the kind of player its plays show,
+    # which the true state does not say: its oracle stays the search of the hard every
+    # Avissinia oracle figure was measured with, every seat on medium's sighted rule.
+    searcher_in: ClassVar[dict[str, str]] = {"avissinia": "hard-reading"}
     truth: Any = None
 
     def __init__(self, game: str, seat: int, seed: int) -> None:
         super().__init__(game, seat, seed)
-        inner = make_opponent(game, self.searcher, seat, seed)
+        inner = make_opponent(game, self.searcher_in.get(game, self.searcher), seat, seed)
         assert isinstance(inner, SearchOpponent)
         inner.world = lambda obs, rng: inner.world_of(self.truth)  # type: ignore[method-assign]
         inner.sighted = True  # in the true state, seeing every hand is what the cards allow
@@ -120,7 +124,7 @@ class OwnFittedOracle(Oracle):
 
     level = "oracle-own-fitted"
     only_game = "avissinia"
-    searcher = "hard-own-fitted"
+    searcher_in: ClassVar[dict[str, str]] = {"avissinia": "hard-own-fitted"}
 
 
 ORACLES: dict[str, type[Oracle]] = {

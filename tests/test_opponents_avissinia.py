@@ -210,8 +210,8 @@ def test_the_chain_walks_to_worlds_that_place_the_hidden_cards_with_their_holder
     assert chain_total / positions > uniform_total / positions + 0.05
 
 
-@pytest.mark.parametrize(("level", "plays"), [("hard", 9), ("hard-endgame", 33),
-                                              ("hard-own-fitted", 9), ("hard-typed", 30)])
+@pytest.mark.parametrize(("level", "plays"), [("hard-reading", 9), ("hard-endgame", 33),
+                                              ("hard-own-fitted", 9), ("hard", 30)])
 def test_hard_reading_the_plays_does_not_peek_when_the_hidden_cards_are_redealt(
         level: str, plays: int) -> None:
     """Later in a deal, where hard reads the others' plays (the chain is walked), and for
@@ -303,10 +303,10 @@ def test_the_typed_reading_reads_medium_players_and_not_searching_ones() -> None
 
 
 def test_typed_playouts_play_each_seat_as_the_kind_its_plays_show() -> None:
-    """hard-typed plays its own side out by the sighted fitted policy in every world, and
-    each other seat by medium's sighted rule or the policy fitted to a searcher's plays,
-    drawn world by world from the typed reading: mostly the rule at a table of medium
-    players, mostly the searcher's policy at a table of hard-2026's."""
+    """The page's hard (hard-typed) plays its own side out by the sighted fitted policy in
+    every world, and each other seat by medium's sighted rule or the policy fitted to a
+    searcher's plays, drawn world by world from the typed reading: mostly the rule at a
+    table of medium players, mostly the searcher's policy at a table of hard-2026's."""
     from pygame_core.opponents.avissinia import HardTyped
     from pygame_core.opponents.avissinia_playout import (
         choose_fitted,
@@ -329,7 +329,7 @@ def test_typed_playouts_play_each_seat_as_the_kind_its_plays_show() -> None:
                 game.apply(players[seat].decide(game.observation(seat)))
             me = game.current_player
             assert me is not None
-            hard = make_opponent("avissinia", "hard-typed", me, seed)
+            hard = make_opponent("avissinia", "hard", me, seed)
             assert isinstance(hard, HardTyped)
             obs = game.observation(me)
             for _ in hard.read(obs):

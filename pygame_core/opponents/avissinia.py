@@ -5,34 +5,35 @@ easy   captures the most points it can, else adds to its own pile, else trails i
 medium counts cards: for each play it weighs the points won (and taken from opponents)
        against the chance that an opponent holds the rank now on top of its pile or of
        the centre, and so can take that run away before its next turn.
-hard   samples the unseen cards many times (everything not in its hand, the centre or a
-       pile is in another hand or the stock), drawn by a Metropolis chain from the
-       posterior the other players' plays of this deal give under a softened medium
-       policy, and plays each candidate out to the end of the round in every sample,
-       every seat playing medium's rule with every hand in view, choosing the best
-       average; a candidate clearly behind the leader stops being played out (racing),
-       so the time goes to the close ones.
+hard   hard-typed (below) since the twentieth pass.
+hard-reading (arena only; the page's hard before the twentieth pass) samples the unseen
+       cards many times (everything not in its hand, the centre or a pile is in another
+       hand or the stock), drawn by a Metropolis chain from the posterior the other
+       players' plays of this deal give under a softened medium policy, and plays each
+       candidate out to the end of the round in every sample, every seat playing medium's
+       rule with every hand in view, choosing the best average; a candidate clearly
+       behind the leader stops being played out (racing), so the time goes to the close
+       ones.
 hard-2026 (arena only) the same search over uniformly sampled deals: the baseline.
 hard-sir  (arena only) the first reading: each world resampled from four uniform deals.
-hard-unsighted (arena only) hard with playouts that count the unseen cards instead of
-       seeing every hand (what gained in Avinas; not here).
-hard-fitted-playouts (arena only) hard with playouts that play by a policy fitted to its
-       own search (``FittedPolicy``): measured, not kept.
-hard-ismcts, hard-ismcts-own (arena only) hard's reading and playouts under information-set
-       MCTS (``ismcts``) instead of PIMC: measured, not kept.
-hard-own-counting (arena only) hard whose own side counts in the playouts, the others
-       seeing: measured, not kept.
-hard-endgame (arena only) hard whose playouts end with its exact best response over its
-       last three cards of the round.
-hard-sighted-fitted, hard-own-fitted, hard-own-counted-fitted (arena only) hard whose
-       playouts play every seat, or its own side only, by a policy fitted to rollout
-       improvement of the sighted rule: measured, not kept.
-hard-searchers-modelled, hard-own-fitted-searchers (arena only) hard whose playouts play
-       the other seats by the policy fitted to a searching player's plays: measured, not
-       kept.
-hard-typed (arena only) reads each other seat's kind of player (medium's or a
-       searcher's) and plays it out as that kind, its own side by the sighted fitted
-       policy: the candidate for the page's hard.
+The rest are hard-reading changed in one part (arena only; measured, not kept):
+hard-unsighted  playouts that count the unseen cards instead of seeing every hand (what
+       gained in Avinas; not here).
+hard-fitted-playouts  playouts by a policy fitted to its own search (``FittedPolicy``).
+hard-ismcts, hard-ismcts-own  its reading and playouts under information-set MCTS
+       (``ismcts``) instead of PIMC.
+hard-own-counting  its own side counts in the playouts, the others see.
+hard-endgame  playouts that end with its exact best response over its last three cards
+       of the round.
+hard-sighted-fitted, hard-own-fitted, hard-own-counted-fitted  playouts that play every
+       seat, or its own side only, by a policy fitted to rollout improvement of the
+       sighted rule.
+hard-searchers-modelled, hard-own-fitted-searchers  playouts that play the other seats by
+       the policy fitted to a searching player's plays.
+hard-typed (the page's hard under its own name, so that its arena runs replay) reads
+       each other seat's kind of player (medium's or a searcher's) from its plays, the
+       round's first deal setting the odds, and in every world plays it out as that kind,
+       its own side by the sighted fitted policy.
 """
 
 from __future__ import annotations
@@ -411,15 +412,16 @@ class TypedReading(Reading):
         return first_kind_weight(*self._by_kind(seat, hand))
 
 
-class Hard(Hard2026):
-    """PIMC over worlds drawn from the posterior the others' plays give.
+class HardReading(Hard2026):
+    """PIMC over worlds drawn from the posterior the others' plays give (the page's hard
+    until the twentieth pass; arena only since, as ``hard-reading``).
 
     A Metropolis chain (``Chain``) over the hidden deals consistent with every card seen
     walks ``burn_in`` steps before the search, then ``steps`` between worlds; each world
     it stands on is searched as before (every candidate played out in it).
     """
 
-    level = "hard"
+    level = "hard-reading"
     budget = Budget(iterations=60)
     temperature = 0.3  # points: how sharply medium's scores separate its plays
     slack = 0.1  # the chance of a play medium would not make (humans, other levels)
@@ -463,7 +465,7 @@ class Hard(Hard2026):
         return chain.deal(rng)
 
 
-class HardIsmcts(Hard):
+class HardIsmcts(HardReading):
     """Hard's reading and playouts under information-set MCTS instead of PIMC (arena only):
     one tree over the moves from hard's information set, each iteration a world from the
     chain (``ismcts``).  Its budget counts playouts, one an iteration, where hard's counts
@@ -513,7 +515,7 @@ class HardIsmctsOwnTree(HardIsmcts):
         return {me, (me + 2) % PLAYERS} if obs["partnership"] else {me}
 
 
-class HardFittedPlayouts(Hard):
+class HardFittedPlayouts(HardReading):
     """Hard whose playouts play by the policy fitted to its own search (arena only,
     measured and not kept): it models tables of hard players better (+0.39 +- 0.35 a deal
     against hard among hard players) but medium players much worse (hard's edge over three
@@ -527,7 +529,7 @@ class HardFittedPlayouts(Hard):
         return choose_fitted
 
 
-class HardSightedFitted(Hard):
+class HardSightedFitted(HardReading):
     """Hard whose playouts play every seat by the sighted policy fitted to rollout
     improvement of the sighted rule (arena only, measured and not kept): a better player
     than the rule is a worse model of medium players, -1.95 +- 0.99 points a deal against
@@ -540,7 +542,7 @@ class HardSightedFitted(Hard):
         return choose_sighted_fitted
 
 
-class HardOwnFitted(Hard):
+class HardOwnFitted(HardReading):
     """Hard whose own side plays by the sighted fitted policy in its playouts, the others
     by the sighted rule (arena only, measured and not kept).  It makes the oracle much
     stronger (``oracle-own-fitted``: +1.33 +- 0.36 a deal) and hard hardly at all: +0.26
@@ -553,7 +555,7 @@ class HardOwnFitted(Hard):
         return split_by_side(self.seat, choose_sighted_fitted, choose_sighted)
 
 
-class HardSearchersModelled(Hard):
+class HardSearchersModelled(HardReading):
     """Hard whose playouts play the other seats by the policy fitted to hard's own search
     (a model of searching players), its own side by the sighted rule (arena only, measured
     and not kept): +0.35 +- 0.44 points a deal face to face with hard-2026 (118
@@ -565,7 +567,7 @@ class HardSearchersModelled(Hard):
         return split_by_side(self.seat, choose_sighted, choose_fitted)
 
 
-class HardOwnFittedSearchersModelled(Hard):
+class HardOwnFittedSearchersModelled(HardReading):
     """Hard whose playouts play its own side by the sighted fitted policy and the other
     seats by the policy fitted to hard's own search (arena only, measured and not kept):
     +0.55 +- 0.38 points a deal face to face with hard-2026 (150 development deals), but
@@ -579,14 +581,13 @@ class HardOwnFittedSearchersModelled(Hard):
         return split_by_side(self.seat, choose_sighted_fitted, choose_fitted)
 
 
-class HardTyped(Hard):
+class HardTyped(HardReading):
     """Hard that reads each other seat's kind of player (``TypedReading``) and plays each
     out as what it is in every world: a seat drawn as medium's kind by medium's rule with
     sight (a good model of a medium player), a searching one by the policy fitted to
     hard's own search (a better model of a searcher), and its own side by the sighted
-    fitted policy (arena only: the candidate for the page's hard).  Face to face with
-    hard-2026, +0.44 +- 0.18 points a deal over the 666 deal seeds of its deciding run the
-    nineteenth pass finished; level with hard against medium players (docs/opponents.md)."""
+    fitted policy.  The page's hard since the twentieth pass (``Hard``, the same search under
+    its own name so that this level's arena runs replay)."""
 
     level = "hard-typed"
 
@@ -618,7 +619,16 @@ class HardTyped(Hard):
         return policy
 
 
-class HardOwnCountedFitted(Hard):
+class Hard(HardTyped):
+    """The page's hard (since the twentieth pass): ``hard-typed``.  Face to face it beats
+    hard-2026 at the page's budgets, where ``hard-reading`` (every other seat read and
+    played out as a medium player) was level with it; against medium players it keeps
+    that level's strength (docs/opponents.md, "Figures, twentieth pass")."""
+
+    level = "hard"
+
+
+class HardOwnCountedFitted(HardReading):
     """Hard whose own side plays by the counting fitted policy in its playouts, the others
     by the sighted rule (arena only, measured and not kept): a model of its own later
     turns that does not credit it with sight.  -0.20 +- 0.40 points a deal against hard
@@ -631,7 +641,7 @@ class HardOwnCountedFitted(Hard):
         return split_by_side(self.seat, choose_counted_fitted, choose_sighted)
 
 
-class HardUnsighted(Hard):
+class HardUnsighted(HardReading):
     """Hard with unsighted playouts (arena only): every seat plays by the chance the
     opponents hold a rank, as medium counts, not by the hands it sees.  It gained in Avinas;
     here it measured -0.10 +- 0.53 a deal against hard (146 development deals), so hard
@@ -641,7 +651,7 @@ class HardUnsighted(Hard):
     sighted = False
 
 
-class HardOwnCounting(Hard):
+class HardOwnCounting(HardReading):
     """Hard whose own side counts in the playouts while the others see (arena only): hard
     will not see the hands at its later turns, so its playouts should not credit it with
     plays only sight makes (strategy fusion).  Measured and not kept: against medium
@@ -654,7 +664,7 @@ class HardOwnCounting(Hard):
         return split_by_side(self.seat, choose_counted, choose_sighted)
 
 
-class HardEndgame(Hard):
+class HardEndgame(HardReading):
     """Hard whose playouts end in an exact best response (arena only): once the stock is
     dealt and hard holds ``endgame_cards`` cards or fewer, a playout plays hard's own
     remaining cards as well as they can be played against the others' rule in that world,
@@ -781,7 +791,7 @@ def inferred_world(obs: AvissiniaObservation, rng: random.Random, reading: Readi
 
 LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
-    "hard-sir": HardResampled, "hard-unsighted": HardUnsighted,
+    "hard-reading": HardReading, "hard-sir": HardResampled, "hard-unsighted": HardUnsighted,
     "hard-fitted-playouts": HardFittedPlayouts, "hard-ismcts": HardIsmcts,
     "hard-ismcts-own": HardIsmctsOwnTree, "hard-own-counting": HardOwnCounting,
     "hard-endgame": HardEndgame, "hard-sighted-fitted": HardSightedFitted,
