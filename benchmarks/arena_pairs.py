@@ -3,6 +3,9 @@
 
     python benchmarks/arena_pairs.py A.jsonl:LEVEL B.jsonl:LEVEL [--oracle O.jsonl:oracle]
 
+A run kept in several files (a long run split over both cores) is named by joining them
+with "+": A1.jsonl+A2.jsonl:LEVEL.
+
 Prints, over the deal seeds both runs played, each level's mean advantage, the paired
 difference A - B with its 95% interval (the luck of the deals cancels), and with
 ``--oracle`` each level's share of the oracle's edge on those same deals, with a 95%
@@ -20,12 +23,13 @@ import statistics
 
 
 def load(spec: str) -> dict[int, float]:
-    path, _, level = spec.rpartition(":")
+    paths, _, level = spec.rpartition(":")
     out: dict[int, float] = {}
-    with open(path) as lines:
-        for line in lines:
-            row = json.loads(line)
-            out[row["seed"]] = row["advantage"][level]
+    for path in paths.split("+"):
+        with open(path) as lines:
+            for line in lines:
+                row = json.loads(line)
+                out[row["seed"]] = row["advantage"][level]
     return out
 
 
@@ -54,6 +58,8 @@ def main() -> None:
     args = parser.parse_args()
     runs = {spec: load(spec) for spec in filter(None, (args.a, args.b, args.oracle))}
     seeds = sorted(set.intersection(*(set(r) for r in runs.values())))
+    if not seeds:
+        parser.error("the runs share no deal seed (join one run's files with '+')")
     print(f"{len(seeds)} deal seeds in common ({seeds[0]}-{seeds[-1]})")
     for spec in filter(None, (args.a, args.b)):
         m, ci = mean_ci([runs[spec][s] for s in seeds])
