@@ -170,13 +170,19 @@ def test_reading_the_plays_puts_the_hidden_cards_with_their_holders_more_often()
     assert weighted_total / positions > uniform_total / positions + 0.03
 
 
-def test_the_chain_walks_to_worlds_that_place_the_hidden_cards_with_their_holders() -> None:
-    """Hard's sampler (a Metropolis chain over the hidden deals, weighted by the reading):
-    every deal it gives agrees with the observation, and over many positions it places
-    more hidden cards with their true holder than uniform deals do."""
+@pytest.mark.parametrize("reading_name", ["Reading", "TypedReading"])
+def test_the_chain_walks_to_worlds_that_place_the_hidden_cards_with_their_holders(
+        reading_name: str) -> None:
+    """Hard's sampler (a Metropolis chain over the hidden deals, weighted by the reading:
+    hard-reading's, and the typed reading of the page's hard): every deal it gives agrees
+    with the observation, and over many positions it places more hidden cards with their
+    true holder than uniform deals do."""
     from pygame_core.avissinia import deal_hidden, unseen_cards
+    from pygame_core.opponents import avissinia as levels
     from pygame_core.opponents import run_to_end
-    from pygame_core.opponents.avissinia import Chain, Reading
+    from pygame_core.opponents.avissinia import Chain
+
+    reading_class = getattr(levels, reading_name)
 
     uniform_total = chain_total = 0.0
     positions = 0
@@ -191,7 +197,7 @@ def test_the_chain_walks_to_worlds_that_place_the_hidden_cards_with_their_holder
 
         rng = random.Random(seed)
         uniform_total += sum(right(deal_hidden(obs, rng).hands) for _ in range(30)) / 30
-        chain = Chain(obs, Reading(obs, temperature=0.3, slack=0.1), rng)
+        chain = Chain(obs, reading_class(obs, temperature=0.3, slack=0.1), rng)
         run_to_end(walk(chain.step, 100, rng, 1.0))
         placed = 0.0
         for _ in range(30):
