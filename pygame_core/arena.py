@@ -11,9 +11,10 @@ other seats' mean, with a 95% confidence interval over the deal seeds), its shar
 points, its match wins when ``--matches`` is given, and its decision times.
 
 ``oracle`` plays the hard search with sight of every card: a ceiling for measuring the
-hard level, never offered on the page.  In Avissinia ``oracle-hands`` sees the hands but
-not the stock's order, and ``oracle-first-half`` and ``oracle-second-half`` see only in
-one half of the round (hard's search in the other): where the oracle's edge comes from.
+hard level, never offered on the page (in Avissinia the search of ``hard-reading``, the
+hard before the twentieth pass).  In Avissinia ``oracle-hands`` sees the hands but not the
+stock's order, and ``oracle-first-half`` and ``oracle-second-half`` see only in one half
+of the round (the same search blind in the other): where the oracle's edge comes from.
 
 ``--common-chance`` gives each seat the same chance in every rotation, whatever level sits
 there (common random numbers), so two levels that share a search differ in a head-to-head
@@ -54,11 +55,14 @@ class Oracle(Opponent):
 
     def __init__(self, game: str, seat: int, seed: int) -> None:
         super().__init__(game, seat, seed)
-        inner = make_opponent(game, self.searcher_in.get(game, self.searcher), seat, seed)
+        inner = make_opponent(game, self.searcher_of(game), seat, seed)
         assert isinstance(inner, SearchOpponent)
         inner.world = lambda obs, rng: inner.world_of(self.truth)  # type: ignore[method-assign]
         inner.sighted = True  # in the true state, seeing every hand is what the cards allow
         self.inner = inner
+
+    def searcher_of(self, game: str) -> str:
+        return self.searcher_in.get(game, self.searcher)
 
     def think(self, obs: dict[str, Any]) -> Any:
         return self.inner.think(obs)
@@ -91,7 +95,8 @@ class HandsOracle(Oracle):
 class HalfOracle(Oracle):
     """The oracle's sight in one half of an Avissinia round only (while the stock is still
     to be dealt, or once it is), hard's own search over its worlds in the other: how much
-    of the oracle's edge each half holds, so where hard's shortfall lies."""
+    of the oracle's edge each half holds, so where hard's shortfall lies (the same search
+    in both halves: in Avissinia, ``hard-reading``'s)."""
 
     level = "oracle-first-half"
     only_game = "avissinia"  # the only game whose round deals from a stock halfway
@@ -99,7 +104,7 @@ class HalfOracle(Oracle):
 
     def __init__(self, game: str, seat: int, seed: int) -> None:
         super().__init__(game, seat, seed)
-        blind = make_opponent(game, "hard", seat, seed)
+        blind = make_opponent(game, self.searcher_of(game), seat, seed)
         assert isinstance(blind, SearchOpponent)
         self.blind = blind
 

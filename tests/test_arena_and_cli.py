@@ -224,7 +224,8 @@ def test_the_own_fitted_oracle_values_plays_in_the_true_state_by_its_own_sides_p
 
 def test_the_half_oracles_see_only_in_their_half_of_the_round() -> None:
     """``oracle-first-half`` decides as the oracle while the stock is still to be dealt and
-    as hard once it is; ``oracle-second-half`` the other way round.  The arena's fixed
+    as the oracle's search blind (hard-reading) once it is; ``oracle-second-half`` the
+    other way round.  The arena's fixed
     budget reaches both searches."""
     from pygame_core import new_game
     from pygame_core.arena import HalfOracle, Oracle, SecondHalfOracle, seat_players
@@ -236,7 +237,7 @@ def test_the_half_oracles_see_only_in_their_half_of_the_round() -> None:
         seat = game.current_player
         out = {}
         for level, op in (("oracle", Oracle("avissinia", seat, 9)),
-                          ("hard", make_opponent("avissinia", "hard", seat, 9)),
+                          ("hard", make_opponent("avissinia", "hard-reading", seat, 9)),
                           ("first", HalfOracle("avissinia", seat, 9)),
                           ("second", SecondHalfOracle("avissinia", seat, 9))):
             for search in op.searches() if isinstance(op, Oracle) else [op]:
