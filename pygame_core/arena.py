@@ -46,11 +46,11 @@ class Oracle(Opponent):
 
     level = "oracle"
     only_game: str | None = None  # the one game whose state this oracle can read, if any
-    searcher = "hard"  # the level whose search it runs
-    # Avissinia's hard plays each other seat out as the kind of player its plays show,
-    # which the true state does not say: its oracle stays the search of the hard every
-    # Avissinia oracle figure was measured with, every seat on medium's sighted rule.
-    searcher_in: ClassVar[dict[str, str]] = {"avissinia": "hard-reading"}
+    # The level whose search it runs, by game; hard where no game is named.  Avissinia's
+    # hard plays each other seat out as the kind of player its plays show, which the true
+    # state does not say: its oracle stays the search of the hard every Avissinia oracle
+    # figure was measured with, every seat on medium's sighted rule.
+    searchers: ClassVar[dict[str, str]] = {"avissinia": "hard-reading"}
     truth: Any = None
 
     def __init__(self, game: str, seat: int, seed: int) -> None:
@@ -62,7 +62,7 @@ class Oracle(Opponent):
         self.inner = inner
 
     def searcher_of(self, game: str) -> str:
-        return self.searcher_in.get(game, self.searcher)
+        return self.searchers.get(game, "hard")
 
     def think(self, obs: dict[str, Any]) -> Any:
         return self.inner.think(obs)
@@ -129,7 +129,7 @@ class OwnFittedOracle(Oracle):
 
     level = "oracle-own-fitted"
     only_game = "avissinia"
-    searcher_in: ClassVar[dict[str, str]] = {"avissinia": "hard-own-fitted"}
+    searchers: ClassVar[dict[str, str]] = {"avissinia": "hard-own-fitted"}
 
 
 ORACLES: dict[str, type[Oracle]] = {

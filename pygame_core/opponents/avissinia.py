@@ -71,6 +71,7 @@ from .avissinia_playout import (
     choose_fitted,
     choose_sighted,
     choose_sighted_fitted,
+    opponents_of,
     play_out,
     play_out_to_endgame,
     split_by_side,
@@ -371,6 +372,10 @@ class Reading:
         return (1.0 - self.slack) * chosen + self.slack / len(legal)
 
 
+# The chance, before any of its plays, that a seat plays as medium does (not tuned).
+MEDIUM_PRIOR = 0.5
+
+
 class TypedReading(Reading):
     """The reading with each other seat's kind of player unknown (as Avinas's
     ``TypedPlayReading``): with chance ``prior`` the seat plays as medium does (the
@@ -380,7 +385,7 @@ class TypedReading(Reading):
     deal's plays are read; a seat's likelihood is then the mixture of the two kinds."""
 
     def __init__(self, obs: AvissiniaObservation, temperature: float, slack: float,
-                 prior: float = 0.5) -> None:
+                 prior: float = MEDIUM_PRIOR) -> None:
         super().__init__(obs, temperature, slack)
         self.blind_memo: dict[tuple[int, tuple[Card, ...]], float] = {}
         self.log_prior = {seat: [math.log(prior), math.log(1.0 - prior)]
@@ -430,6 +435,8 @@ class HardReading(Hard2026):
     # Its decisions are noisy (two searches of 240 worlds with different seeds disagree on
     # a third of them), so the playouts go to the candidates still in doubt: racing.
     race_z = 3.0
+    _chain: Chain | None = None  # this decision's chain (None: nothing to read)
+    _reading: Reading | None = None  # this decision's reading (None: no search)
 
     def think(self, obs: AvissiniaObservation) -> Thinking:
         yield from self.read(obs)
@@ -437,8 +444,8 @@ class HardReading(Hard2026):
 
     def read(self, obs: AvissiniaObservation) -> Generator[None, None, None]:
         """Start the chain on the others' plays of this deal (none to read: uniform)."""
-        self._chain: Chain | None = None
-        self._reading: Reading | None = None
+        self._chain = None
+        self._reading = None
         if len(obs["legal"]) > 1:
             reading = self.reading(obs)
             self._reading = reading
@@ -457,7 +464,7 @@ class HardReading(Hard2026):
     def hidden_deal(self, obs: AvissiniaObservation, rng: random.Random) -> HiddenDeal:
         """The hidden cards of one world: the chain's next deal (uniform with nothing to
         read)."""
-        chain: Chain | None = getattr(self, "_chain", None)
+        chain = self._chain
         if chain is None:
             return deal_hidden(obs, rng)
         for _ in range(self.steps):
@@ -590,20 +597,22 @@ class HardTyped(HardReading):
     its own name so that this level's arena runs replay)."""
 
     level = "hard-typed"
+    _reading: TypedReading | None = None
 
-    def reading(self, obs: AvissiniaObservation) -> Reading:
+    def reading(self, obs: AvissiniaObservation) -> TypedReading:
         return TypedReading(obs, self.temperature, self.slack)
 
     def world(self, obs: AvissiniaObservation, rng: random.Random) -> RankRound:
         deal = self.hidden_deal(obs, rng)
-        reading = getattr(self, "_reading", None)
-        me, partnership = self.seat, obs["partnership"]
+        reading = self._reading
+        opponents = opponents_of(self.seat, obs["partnership"])
         policies: list[Policy] = []
         for seat in range(PLAYERS):
-            if seat == me or (partnership and (seat - me) % 2 == 0):
+            if seat not in opponents:
                 policies.append(choose_sighted_fitted)
             else:
-                weight = 0.5 if reading is None else reading.medium_weight(seat, deal.hands[seat])
+                weight = (MEDIUM_PRIOR if reading is None
+                          else reading.medium_weight(seat, deal.hands[seat]))
                 policies.append(choose_sighted if rng.random() < weight else choose_fitted)
         # pimc plays every candidate out in one world before it samples the next, so the
         # world's kinds can wait here for ``action_value``.

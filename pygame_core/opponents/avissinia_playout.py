@@ -169,12 +169,17 @@ def split_by_side(seat: int, own: Policy, others: Policy) -> Policy:
     """A playout policy that plays ``seat``'s side (it, and its partner in partnerships)
     by ``own`` and the other seats by ``others``."""
     def policy(state: RankRound) -> tuple[int, int]:
-        player = state.player
-        if player == seat or (state.partnership and (player - seat) % 2 == 0):
-            return own(state)
-        return others(state)
+        if state.player in opponents_of(seat, state.partnership):
+            return others(state)
+        return own(state)
 
     return policy
+
+
+def opponents_of(seat: int, partnership: bool) -> tuple[int, ...]:
+    """The seats playing against ``seat`` (all three, or the two beside it with
+    partnerships)."""
+    return _OPPONENTS[partnership][seat]
 
 
 def play_out(state: RankRound, seat: int, policy: Policy) -> float:
