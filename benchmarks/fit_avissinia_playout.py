@@ -32,12 +32,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from pygame_core import new_game
-from pygame_core.avissinia import Avissinia, AvissiniaObservation
+from pygame_core.avissinia import Avissinia
 from pygame_core.opponents import Opponent
 from pygame_core.opponents.avissinia import HardReading, Medium
 from pygame_core.opponents.avissinia_playout import (
@@ -53,18 +53,6 @@ from pygame_core.opponents.avissinia_playout import (
     play_out,
 )
 from pygame_core.opponents.search import Budget
-
-
-class _Recording(HardReading):
-    """hard-reading that keeps its last search's value of every candidate."""
-
-    means: dict[str, float] | None = None
-
-    def search(self, obs: AvissiniaObservation, candidates: list[str]
-               ) -> Generator[None, None, tuple[str, dict[str, float]]]:
-        best, means = yield from super().search(obs, candidates)
-        self.means = dict(means)
-        return best, means
 
 
 def first_rounds(args: argparse.Namespace, make_player: Callable[[int, int], Opponent]
@@ -84,14 +72,14 @@ def first_rounds(args: argparse.Namespace, make_player: Callable[[int, int], Opp
 
 def collect(args: argparse.Namespace) -> None:
     def recording(seat: int, seed: int) -> Opponent:
-        player = _Recording("avissinia", seat, seed)
+        player = HardReading("avissinia", seat, seed)
         player.budget = Budget(iterations=args.iterations, seconds=None)
         player.race_z = None  # every candidate's value from every world
         return player
 
     with open(args.out, "w") as out:
         for seed, game, player in first_rounds(args, recording):
-            assert isinstance(player, _Recording)
+            assert isinstance(player, HardReading)
             player.means = None
             action = player.decide(game.observation(player.seat))
             if player.means is not None:

@@ -113,6 +113,7 @@ class SearchOpponent(Opponent[ObsT]):
     budget = _Budget()
     iterations = 0  # worlds searched for the last searched decision (for the benchmarks)
     playouts = 0  # and the playouts run in them (one per candidate per world)
+    means: dict[str, float] | None = None  # and every candidate's value in them
     # Whether the playouts play every seat with every hand in view, or as a player who
     # counts the cards unseen without knowing who holds them (games that offer both).
     sighted = True
@@ -157,6 +158,7 @@ class SearchOpponent(Opponent[ObsT]):
         best, means, self.iterations, self.playouts = yield from pimc(
             candidates, lambda: self.world(obs, rng), self.action_value, self.budget,
             self.race_z)
+        self.means = means
         return best, means
 
     @staticmethod
