@@ -98,14 +98,19 @@ def report(files: list[str]) -> None:
         with open(name) as lines:
             for line in lines:
                 record = json.loads(line)
+                record["file"] = name  # two files may hold the same deal seed
                 if "result" in record:
                     rounds += 1
                 else:
                     decisions.append(record)
     total = sum(regret(d) for d in decisions)
+    by_round: dict[tuple[str, int, int], float] = defaultdict(float)
+    for d in decisions:
+        by_round[(d.get("file", ""), d["seed"], d["seat"])] += regret(d)
+    per_round = [*by_round.values(), *[0.0] * (rounds - len(by_round))]
     level = "+".join(sorted({d["level"] for d in decisions}))
     print(f"{level}: {rounds} rounds, {len(decisions)} decisions with a choice; regret in "
-          f"the oracle's measure {total / rounds:.2f} points of margin a round")
+          f"the oracle's measure {mean_ci(per_round)} points of margin a round")
     same = sum(1 for d in decisions if regret(d) == 0)
     print(f"makes a play the oracle values best in {same / len(decisions):.1%} of them")
 
