@@ -15,6 +15,8 @@ hard level, never offered on the page (in Avissinia the search of ``hard-reading
 hard before the twentieth pass).  In Avissinia ``oracle-hands`` sees the hands but not the
 stock's order, and ``oracle-first-half`` and ``oracle-second-half`` see only in one half
 of the round (the same search blind in the other): where the oracle's edge comes from.
+``oracle-known-N`` knows N% of the hidden cards for certain (hard-2026's search; 0 is
+hard-2026, 100 the oracle): what a share of certain knowledge is worth.
 
 ``--common-chance`` gives each seat the same chance in every rotation, whatever level sits
 there (common random numbers), so two levels that share a search differ in a head-to-head
@@ -36,9 +38,6 @@ from . import new_game
 from .opponents import ARENA_LEVELS, Opponent, SearchOpponent, make_opponent, opponent_class
 from .opponents.search import Budget
 from .registry import SPECS
-
-LEVELS = (*ARENA_LEVELS, "oracle", "oracle-own-fitted", "oracle-hands", "oracle-first-half",
-          "oracle-second-half")
 
 
 class Oracle(Opponent):
@@ -132,11 +131,56 @@ class OwnFittedOracle(Oracle):
     searchers: ClassVar[dict[str, str]] = {"avissinia": "hard-own-fitted"}
 
 
+class KnownShareOracle(Oracle):
+    """Sight of a share of the hidden cards only (Avissinia): each card another seat holds
+    or the stock hides is known where it lies or not by a draw fixed for the deal seed, and
+    every world deals the unknown ones at random among the places they fill.  With
+    hard-2026's search (uniform worlds, every seat on the sighted rule in the playouts) it
+    runs from hard-2026 (none known) to the oracle (all known): how much of the oracle's
+    edge knowing a share of the cards for certain gives, to set beside how many cards the
+    reading of the plays can place."""
+
+    level = "oracle-known-50"
+    only_game = "avissinia"
+    searchers: ClassVar[dict[str, str]] = {"avissinia": "hard-2026"}
+    known = 0.5
+
+    def __init__(self, game: str, seat: int, seed: int) -> None:
+        super().__init__(game, seat, seed)
+        self.deal_seed = seed
+        self.inner.world = self.partly_known_world  # type: ignore[method-assign]
+
+    def knows(self, card: object) -> bool:
+        return random.Random(f"known/{card}/{self.deal_seed}").random() < self.known
+
+    def partly_known_world(self, obs: Any, rng: random.Random) -> Any:
+        truth = self.truth
+        world = self.inner.world_of(truth)
+        places = [(world.hands[s], truth.hands[s]) for s in range(truth.num_players)
+                  if s != self.seat] + [(world.stock, truth.stock)]
+        unknown = [(ranks, i) for ranks, cards in places for i, card in enumerate(cards)
+                   if not self.knows(card)]
+        dealt = [ranks[i] for ranks, i in unknown]
+        rng.shuffle(dealt)
+        for (ranks, i), rank in zip(unknown, dealt, strict=True):
+            ranks[i] = rank
+        for hand in world.hands:
+            hand.sort()  # the playouts keep hands sorted, as the game does
+        return world
+
+
+def known_share_oracle(percent: int) -> type[Oracle]:
+    return type(f"KnownShareOracle{percent}", (KnownShareOracle,),
+                {"level": f"oracle-known-{percent}", "known": percent / 100})
+
+
 ORACLES: dict[str, type[Oracle]] = {
+    **{f"oracle-known-{p}": known_share_oracle(p) for p in (0, 25, 50, 75, 100)},
     "oracle-own-fitted": OwnFittedOracle,
     "oracle": Oracle, "oracle-hands": HandsOracle,
     "oracle-first-half": HalfOracle, "oracle-second-half": SecondHalfOracle,
 }
+LEVELS = (*ARENA_LEVELS, *ORACLES)
 
 
 def seat_players(

@@ -135,6 +135,49 @@ def test_the_hands_oracle_sees_every_hand_but_not_the_stock_order() -> None:
                 "--deals", "1", "--iterations", "2"]) == 0
 
 
+def test_a_known_share_oracle_keeps_the_cards_it_knows_and_deals_the_rest() -> None:
+    """``oracle-known-N`` (Avissinia): each hidden card is known or not for the whole deal;
+    a world keeps every known card where it truly lies (its holder's hand, its place in the
+    stock) and deals the unknown ones among the places they fill.  With every card known a
+    world is the true state; with half or none, worlds differ."""
+    from collections import Counter
+
+    from pygame_core import new_game
+    from pygame_core.arena import ORACLES
+
+    game = new_game("avissinia", seed=7)
+    seat = game.current_player
+    assert seat is not None
+    others = [s for s in range(4) if s != seat]
+    hidden = [card for s in others for card in game.hands[s]] + list(game.stock)
+    for percent in (0, 50, 100):
+        oracle = ORACLES[f"oracle-known-{percent}"]("avissinia", seat, 7)
+        oracle.truth = game
+        truth = oracle.inner.world_of(game)
+        knows = oracle.knows  # type: ignore[attr-defined]
+        known = sum(1 for card in hidden if knows(card))
+        assert known == {0: 0, 100: len(hidden)}.get(percent, known)
+        if percent == 50:
+            assert 0.3 * len(hidden) < known < 0.7 * len(hidden)
+        worlds = [oracle.inner.world(game.observation(seat), random.Random(i))
+                  for i in range(6)]
+        for world in worlds:
+            assert world.hands[seat] == truth.hands[seat] and world.piles == truth.piles
+            assert [len(h) for h in world.hands] == [len(h) for h in truth.hands]
+            assert Counter(r for h in [*world.hands, world.stock] for r in h) == \
+                Counter(r for h in [*truth.hands, truth.stock] for r in h)
+            for s in others:  # the known cards of a hand are all in the world's hand
+                held = Counter(card.rank for card in game.hands[s] if knows(card))
+                assert not held - Counter(world.hands[s])
+            assert all(world.stock[i] == card.rank
+                       for i, card in enumerate(game.stock) if knows(card))
+        distinct = {(tuple(map(tuple, w.hands)), tuple(w.stock)) for w in worlds}
+        if percent == 100:
+            assert distinct == {(tuple(map(tuple, truth.hands)), tuple(truth.stock))}
+        else:
+            assert len(distinct) > 1
+
+
 def test_arena_writes_each_deal_seeds_advantages(
     tmp_path: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
