@@ -15,8 +15,9 @@ hard level, never offered on the page (in Avissinia the search of ``hard-reading
 hard before the twentieth pass).  In Avissinia ``oracle-hands`` sees the hands but not the
 stock's order, and ``oracle-first-half`` and ``oracle-second-half`` see only in one half
 of the round (the same search blind in the other): where the oracle's edge comes from.
-``oracle-known-N`` knows N% of the hidden cards for certain (hard-2026's search; 0 is
-hard-2026, 100 the oracle): what a share of certain knowledge is worth.
+``oracle-known-N`` (N = 0, 25, 33, 50, 75, 100) knows N% of the hidden cards for certain
+(hard-2026's search; 0 is hard-2026, 100 the oracle): what a share of certain knowledge of
+the cards is worth.
 
 ``--common-chance`` gives each seat the same chance in every rotation, whatever level sits
 there (common random numbers), so two levels that share a search differ in a head-to-head
@@ -175,7 +176,7 @@ def known_share_oracle(percent: int) -> type[Oracle]:
 
 
 ORACLES: dict[str, type[Oracle]] = {
-    **{f"oracle-known-{p}": known_share_oracle(p) for p in (0, 25, 50, 75, 100)},
+    **{f"oracle-known-{p}": known_share_oracle(p) for p in (0, 25, 33, 50, 75, 100)},
     "oracle-own-fitted": OwnFittedOracle,
     "oracle": Oracle, "oracle-hands": HandsOracle,
     "oracle-first-half": HalfOracle, "oracle-second-half": SecondHalfOracle,
