@@ -628,6 +628,17 @@ class HardTyped(HardReading):
         return policy
 
 
+class HardTypedSharp(HardTyped):
+    """hard-typed whose reading takes a medium player's plays as all but certain
+    (temperature 0.05 points, slack 0.02; arena only, the twenty-first pass).  Read alone,
+    so sharp a reading would misread every other kind of player; with kinds, a seat whose
+    plays medium's rule does not explain is read as a searcher instead."""
+
+    level = "hard-typed-sharp"
+    temperature = 0.05
+    slack = 0.02
+
+
 class Hard(HardTyped):
     """The page's hard (since the twentieth pass): ``hard-typed``.  Face to face it beats
     hard-2026 at the page's budgets, where ``hard-reading`` (every other seat read and
@@ -807,4 +818,5 @@ LEVEL_CLASSES: dict[str, type[Opponent]] = {
     "hard-own-fitted": HardOwnFitted, "hard-own-counted-fitted": HardOwnCountedFitted,
     "hard-searchers-modelled": HardSearchersModelled,
     "hard-own-fitted-searchers": HardOwnFittedSearchersModelled, "hard-typed": HardTyped,
+    "hard-typed-sharp": HardTypedSharp,
 }
