@@ -29,13 +29,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 from collections import defaultdict
 from typing import Any
 
 from pygame_core import new_game
-from pygame_core.arena import Oracle, seat_players
+from pygame_core.arena import Oracle, mean_ci, seat_players
 from pygame_core.avissinia import CENTRE, OWN, TRAIL
 from pygame_core.opponents import SearchOpponent
 from pygame_core.opponents.avissinia import play_of
@@ -86,9 +85,9 @@ def regret(decision: dict[str, Any]) -> float:
     return float(max(values.values()) - values[decision["played"]])
 
 
-def mean_ci(values: list[float]) -> str:
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    return f"{statistics.fmean(values):+.2f} ± {half:.2f}"
+def interval(values: list[float]) -> str:
+    mean, half = mean_ci(values)
+    return f"{mean:+.2f} ± {half:.2f}"
 
 
 def report(files: list[str]) -> None:
@@ -110,7 +109,7 @@ def report(files: list[str]) -> None:
     per_round = [*by_round.values(), *[0.0] * (rounds - len(by_round))]
     level = "+".join(sorted({d["level"] for d in decisions}))
     print(f"{level}: {rounds} rounds, {len(decisions)} decisions with a choice; regret in "
-          f"the oracle's measure {mean_ci(per_round)} points of margin a round")
+          f"the oracle's measure {interval(per_round)} points of margin a round")
     same = sum(1 for d in decisions if regret(d) == 0)
     print(f"makes a play the oracle values best in {same / len(decisions):.1%} of them")
 
@@ -145,7 +144,7 @@ def report(files: list[str]) -> None:
     print("the level's value of a kind of play, relative to the decision's other "
           "candidates, minus the oracle's:")
     for kind, values in sorted(bias.items(), key=lambda kv: -len(kv[1])):
-        print(f"  {kind:>18}: {mean_ci(values)} over {len(values)} candidates")
+        print(f"  {kind:>18}: {interval(values)} over {len(values)} candidates")
 
 
 def main() -> None:

@@ -149,10 +149,14 @@ class KnownShareOracle(Oracle):
     def __init__(self, game: str, seat: int, seed: int) -> None:
         super().__init__(game, seat, seed)
         self.deal_seed = seed
+        self.known_cards: dict[object, bool] = {}  # drawn once a card, not once a world
         self.inner.world = self.partly_known_world  # type: ignore[method-assign]
 
     def knows(self, card: object) -> bool:
-        return random.Random(f"known/{card}/{self.deal_seed}").random() < self.known
+        if card not in self.known_cards:
+            draw = random.Random(f"known/{card}/{self.deal_seed}").random()
+            self.known_cards[card] = draw < self.known
+        return self.known_cards[card]
 
     def partly_known_world(self, obs: Any, rng: random.Random) -> Any:
         truth = self.truth

@@ -268,8 +268,7 @@ def test_the_own_fitted_oracle_values_plays_in_the_true_state_by_its_own_sides_p
 def test_the_half_oracles_see_only_in_their_half_of_the_round() -> None:
     """``oracle-first-half`` decides as the oracle while the stock is still to be dealt and
     as the oracle's search blind (hard-reading) once it is; ``oracle-second-half`` the
-    other way round.  The arena's fixed
-    budget reaches both searches."""
+    other way round.  The arena's fixed budget reaches both searches."""
     from pygame_core import new_game
     from pygame_core.arena import HalfOracle, Oracle, SecondHalfOracle, seat_players
     from pygame_core.opponents import make_opponent

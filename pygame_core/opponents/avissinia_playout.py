@@ -168,8 +168,10 @@ Policy = Callable[[RankRound], tuple[int, int]]
 def split_by_side(seat: int, own: Policy, others: Policy) -> Policy:
     """A playout policy that plays ``seat``'s side (it, and its partner in partnerships)
     by ``own`` and the other seats by ``others``."""
+    against = (opponents_of(seat, False), opponents_of(seat, True))  # once, not per move
+
     def policy(state: RankRound) -> tuple[int, int]:
-        if state.player in opponents_of(seat, state.partnership):
+        if state.player in against[state.partnership]:
             return others(state)
         return own(state)
 
