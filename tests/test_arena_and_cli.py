@@ -156,8 +156,11 @@ def test_a_known_share_oracle_keeps_the_cards_it_knows_and_deals_the_rest() -> N
         truth = oracle.inner.world_of(game)
         knows = oracle.knows  # type: ignore[attr-defined]
         known = sum(1 for card in hidden if knows(card))
-        assert known == {0: 0, 100: len(hidden)}.get(percent, known)
-        if percent == 50:
+        if percent == 0:
+            assert known == 0
+        elif percent == 100:
+            assert known == len(hidden)
+        else:
             assert 0.3 * len(hidden) < known < 0.7 * len(hidden)
         worlds = [oracle.inner.world(game.observation(seat), random.Random(i))
                   for i in range(6)]
