@@ -26,7 +26,7 @@ from typing import Any
 
 from pygame_core import new_game
 from pygame_core.cards import Card, parse_card
-from pygame_core.opponents import make_opponent, run_to_end
+from pygame_core.opponents import make_opponent
 from pygame_core.opponents.abyssinia import (
     MARKET_FEATURES,
     ROUNDS,
@@ -41,6 +41,7 @@ from pygame_core.opponents.abyssinia import (
     purchase_features,
 )
 from pygame_core.opponents.search import Budget
+from pygame_core.slices import run_to_end
 
 RULES = {"cheap": cheap_choice, "fitted": fitted_choice}
 

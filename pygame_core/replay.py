@@ -44,7 +44,7 @@ from typing import Any
 
 from . import replay_coding as coding
 from .base import Game, GameError
-from .opponents import run_to_end
+from .slices import run_to_end
 
 LINK_VERSION = 2  # what ``encode`` writes
 READ_VERSIONS = (1, 2)  # what ``decode`` reads

@@ -30,8 +30,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from .base import Game
-from .opponents import SearchOpponent, make_opponent, run_to_end
+from .opponents import SearchOpponent, make_opponent
 from .replay import Replay, ReplayStepper, Slices
+from .slices import run_to_end
 from .views import SEAT_NAMES, narrate
 from .views.comforts import hint_text
 

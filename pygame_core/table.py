@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from . import GameError, OptionError, SaveError, inputs, new_game
 from .base import Game, read_digits
-from .opponents import Opponent, drive, make_opponent
+from .opponents import Opponent, make_opponent
 from .opponents.search import thinking_seconds
 from .registry import SPECS, GameSpec
 from .saves import parse_json
+from .slices import drive
 from .views import comforts, narrate, session
 
 if TYPE_CHECKING:

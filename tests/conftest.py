@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from pygame_core import Game
-from pygame_core.opponents import drive
+from pygame_core.slices import drive
 
 
 def play_randomly(game: Game[Any, Any], rng: random.Random, max_moves: int = 100_000) -> int:

@@ -12,9 +12,10 @@ from pygame_core import new_game
 from pygame_core.abyssinia import Abyssinia
 from pygame_core.arena import Oracle
 from pygame_core.cards import full_pack
-from pygame_core.opponents import LEVELS, Opponent, make_opponent, run_to_end
+from pygame_core.opponents import LEVELS, Opponent, make_opponent
 from pygame_core.opponents.abyssinia import Hard, world_from_observation
 from pygame_core.opponents.search import Budget
+from pygame_core.slices import run_to_end
 
 QUICK = Budget(iterations=12, seconds=None)  # small and exact: tests must not depend on time
 

@@ -315,9 +315,9 @@ def test_the_chain_places_the_hidden_cards_with_their_holders_more_often() -> No
     hand, the voids shown, exactly the unseen cards), and over many positions it puts more
     hidden cards with the seat that truly holds them than the uniform sampler does."""
     from pygame_core.avinas import hidden_layout
-    from pygame_core.opponents import run_to_end
     from pygame_core.opponents.avinas import HandChain, PlayReading
     from pygame_core.opponents.search import walk
+    from pygame_core.slices import run_to_end
 
     uniform_total = chain_total = 0.0
     positions = accepted = 0

@@ -179,8 +179,8 @@ def test_the_chain_walks_to_worlds_that_place_the_hidden_cards_with_their_holder
     true holder than uniform deals do."""
     from pygame_core.avissinia import deal_hidden, unseen_cards
     from pygame_core.opponents import avissinia as levels
-    from pygame_core.opponents import run_to_end
     from pygame_core.opponents.avissinia import Chain
+    from pygame_core.slices import run_to_end
 
     reading_class = getattr(levels, reading_name)
 

@@ -83,8 +83,8 @@ def test_racing_drops_a_candidate_clearly_behind_and_keeps_a_close_noisy_one() -
 def test_a_racing_search_stops_once_one_candidate_is_left() -> None:
     import random
 
-    from pygame_core.opponents import run_to_end
     from pygame_core.opponents.search import RACE_START, Budget, pimc
+    from pygame_core.slices import run_to_end
 
     rng = random.Random(3)
     offsets = {"best": 0.0, "worse": -3.0, "worst": -5.0}

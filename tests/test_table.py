@@ -6,8 +6,9 @@ import json
 from typing import Any
 
 from pygame_core import new_game
-from pygame_core.opponents import drive, make_opponent
+from pygame_core.opponents import make_opponent
 from pygame_core.registry import SPECS, spec
+from pygame_core.slices import drive
 from pygame_core.table import (
     HUMAN,
     DictStorage,

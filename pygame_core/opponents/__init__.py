@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Generator, Mapping
-from typing import TYPE_CHECKING, Any, Generic, cast
+from collections.abc import Generator, Mapping
+from typing import TYPE_CHECKING, Any, Generic
 
 from ..cards import chance_of_any as chance_of_any  # re-exported for the levels
 from ..registry import SPECS
+from ..slices import run_to_end
 
 Observation = Mapping[str, Any]
 if TYPE_CHECKING:  # a default type (PEP 696) lets generic code write plain ``Opponent``
@@ -37,38 +38,6 @@ ARENA_LEVELS = ("random", *LEVELS, "hard-2026")
 
 # Game name -> module defining LEVEL_CLASSES {"easy": ..., "medium": ..., "hard": ...}.
 MODULES = {name: spec.opponents for name, spec in SPECS.items()}
-
-
-T = TypeVar("T")
-
-
-def drive(
-    work: Generator[Any, None, T], go_on: Callable[[], bool] | None = None
-) -> tuple[T | None, int]:
-    """Run a sliced computation (a ``think``, a review): the one loop over slices that
-    every caller shares.
-
-    ``go_on`` is asked after each slice (the page yields to the browser there, and a
-    time budget can stop the search there); returning False abandons the work.
-    Returns the result (None if abandoned) and how many slices it yielded.
-    """
-    slices = 0
-    while True:
-        try:
-            next(work)
-        except StopIteration as done:
-            result: T = done.value
-            return result, slices
-        slices += 1
-        if go_on is not None and not go_on():
-            work.close()
-            return None, slices
-
-
-def run_to_end(work: Generator[None, None, T]) -> T:
-    """Drive a sliced computation to its result in one go."""
-    result, _ = drive(work)
-    return cast(T, result)
 
 
 class Opponent(Generic[ObsT]):

@@ -61,7 +61,7 @@ from ..avissinia import (
     unseen_cards,
 )
 from ..cards import JACK, Card, parse_card
-from ..views import plural
+from ..words import plural
 from . import Observation, Opponent, SearchOpponent, Thinking, chance_of_any
 from .avissinia_playout import (
     Policy,

@@ -19,6 +19,7 @@ from typing import Any, Protocol, cast
 
 from ..cards import DIAMONDS, HEARTS, SUIT_NAMES, SUIT_SYMBOLS, parse_card
 from ..registry import COMPASS, MANY, SPECS, FormOption
+from ..words import plural as plural  # re-exported for the views
 from .markup import Markup, escape, html
 
 __all__ = [
@@ -145,10 +146,6 @@ def card_html(
 
 
 # --- a table for games without a view of their own ----------------------------------
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def render_review_button(markup: str, deal: int) -> str:
     """A deal's summary (or the match's result) with a Review button beside its own (here,
     not with the replay view: the table shows it without importing the replay modules)."""

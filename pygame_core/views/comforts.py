@@ -279,7 +279,7 @@ def history_entries(
     show): the round, who made each, and it in words (as ``seat`` saw it: nothing hidden
     from that seat is named).  Only those are put in words: a long Abyssinia match is some
     40,000 moves, and wording every one took seconds when such a match was opened."""
-    from ..opponents import run_to_end
+    from ..slices import run_to_end
 
     return run_to_end(history_entries_sliced(game, seat, names))
 
