@@ -16,7 +16,8 @@ from . import GAMES, GameError, new_game
 from .cards import CardError, parse_card
 from .opponents import LEVELS, make_opponent
 from .registry import SPECS
-from .table import DictStorage, TableScreens
+from .session.commands import Session
+from .session.storage import DictStorage
 
 
 def _game_options(name: str, players: int | None) -> dict[str, Any]:
@@ -35,7 +36,7 @@ def _pretty(text: str) -> str:
     return " ".join(out)
 
 
-def _table_text(table: TableScreens) -> str:
+def _table_text(table: Session) -> str:
     """The table as the page draws it, read out as text (see ``views.text``)."""
     from .views.text import html_to_text
 
@@ -46,7 +47,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Play at the terminal through the same table session as the page: the table drawn
     in text, the others' plays in words, the moves numbered."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    table = TableScreens(DictStorage(), pace=0)
+    table = Session(DictStorage(), pace=0)
     opponents = SPECS[args.game].players[1] - 1  # the session keeps as many as are seated
     table.new_deal(args.game, _game_options(args.game, args.players), [args.level] * opponents,
                    seed=seed)

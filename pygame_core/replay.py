@@ -81,7 +81,7 @@ class Replay:
 
     def new_game(self) -> Game[Any, Any]:
         """The match at its start, from the seed and options."""
-        from . import new_game
+        from .engines import new_game
 
         return new_game(self.game, seed=self.seed, **self.options)
 
@@ -300,8 +300,8 @@ class Slices:
 
 
 def _parse_body(body: bytes, version: int) -> Reading:
-    from . import GAMES
     from .base import MAX_SEED
+    from .engines import GAMES
 
     reader = _Reader(body)
     name_bytes = reader.take(reader.varint("game name", 64), "game name")

@@ -21,6 +21,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from .base import GameError, options_from
+from .engines import GAMES, game_class
 from .save_format import SAVE_FORMAT, SAVE_VERSION, digest, save_dict, state_digest
 
 if TYPE_CHECKING:
@@ -146,8 +147,6 @@ def _require(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> A
 def read_header(data: Any) -> dict[str, Any]:
     """A save's fields, checked and migrated to this version, without replaying it (the
     saves list reads this); SaveError if anything is wrong."""
-    from . import GAMES
-
     if isinstance(data, (str, bytes)):
         data = parse_json(data, MAX_SAVE_DEPTH)
     if not isinstance(data, dict):
@@ -191,8 +190,6 @@ def read_header(data: Any) -> dict[str, Any]:
 
 def load(data: dict[str, Any] | str | bytes) -> Game[Any, Any]:
     """Rebuild a game from a save (a dict or its JSON text); raise SaveError if it is bad."""
-    from . import game_class
-
     data = read_header(data)
     seed, actions = data["seed"], data["actions"]
     try:

@@ -5,8 +5,10 @@ one seat saw), whether it plays by itself, and draws the replay as the table loo
 the game's own view, under a strip of controls.  ``DealReview`` follows a review of the
 human's play in one deal as the page runs it in slices, and draws the Review panel.
 
-Pure Python below the table session (``table.py`` drives both): nothing here plays a move
-of the game in progress or saves anything; a replay works on a copy of the match's log.
+Pure Python, driven by the session's replay and review screens (``replay_screen.py``,
+``review_screen.py``), and imported only once a replay or a review is opened: nothing here
+plays a move of the game in progress or saves anything; a replay works on a copy of the
+match's log.
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ import dataclasses
 from collections.abc import Generator
 from typing import Any
 
-from .registry import SPECS
-from .replay import Replay, ReplayStepper, summary_steps
-from .review import Review, review
-from .views import TableContext, narrate, plural, render_table
-from .views.markup import Markup, html
+from ..base import Game
+from ..registry import SPECS
+from ..replay import Replay, ReplayStepper, summary_steps
+from ..review import Review, review
+from ..views import DealEnds, TableContext, narrate, render_table, seat_names
+from ..views.markup import Markup, html
+from ..words import plural
 
 HUMAN = 0
 # The keys of the game's keyboard that step a replay (the page asks before its own).
@@ -37,20 +41,6 @@ MIN_PLAY_MS = 120  # "Instant" pace still shows each step
 def round_word(game: str) -> str:
     spec = SPECS.get(game)
     return spec.round_word if spec else "Deal"
-
-
-def seat_names(game: str, players: int) -> tuple[str, ...]:
-    """The seats' names as the table shows them (the registry's for the game)."""
-    from .views import seat_names as names_of
-
-    return names_of(game, players)
-
-
-# The dialogs the views draw at a deal's end offer to go on with the game: in a replay the
-# same place steps on, and the match's end offers to leave.
-_SUMMARY_NEXT = 'data-cmd="next-round" autofocus>'
-_RESULT_BUTTONS = ('<button type="button" class="primary" data-cmd="rematch" autofocus>'
-                   'Play again</button> <button type="button" data-cmd="menu">New game</button>')
 
 
 class ReplayView:
@@ -148,11 +138,10 @@ class ReplayView:
     def html(self) -> str:
         obs = self.display()
         move = narrate(self.stepper.state().observation(HUMAN), self.names) if self.step else ""
+        # The dialogs at a deal's end step on here, and the match's end leaves the replay.
         ctx = TableContext(names=self.names, narration=move or "The cards are dealt.",
-                           summary=self.summary())
-        table = (render_table(obs, ctx).replace(_SUMMARY_NEXT, 'data-cmd="replay-forward">')
-                 .replace(_RESULT_BUTTONS, '<button type="button" class="primary" '
-                          'data-cmd="replay-close">Leave the replay</button>'))
+                           summary=self.summary(), ends=DealEnds(replay=True))
+        table = render_table(obs, ctx)
         return f'<div class="replay">{self.strip_html()}{table}</div>'
 
     def _button(self, cmd: str, text: str, *, key: str = "", shortcut: str = "",
@@ -298,8 +287,12 @@ class DealReview:
         def told(done: int, total: int) -> None:
             self.done, self.total = done, total
 
-        return review(replay, HUMAN, deal=self.deal, progress=told,
-                      names=seat_names(replay.game, replay.new_game().num_players))
+        names = seat_names(replay.game, replay.new_game().num_players)
+
+        def said(state: Game[Any, Any], seat: int) -> str:
+            return narrate(state.observation(seat), names)
+
+        return review(replay, HUMAN, deal=self.deal, progress=told, narrate=said)
 
     def until_progress(self, work: Generator[None, None, Review]) -> Generator[None, None, bool]:
         """Run ``work`` until one more decision is reviewed (True once it is finished)."""
@@ -358,22 +351,3 @@ class DealReview:
                     'costliest first:</p>', n=len(result.marked))
         return Markup("").join([lead, html('<ol class="review-marks">{items}</ol>', items=items),
                                   note, timing])
-
-
-def replay_list_html(game: str, finished: int, reviewable: bool = True) -> Markup:
-    """History's part for replays and reviews: the whole match, and each finished deal."""
-    word = round_word(game)
-    rows = Markup("").join(
-        html('<li><span class="deal-name">{word} {n}</span> '
-             '<button type="button" data-cmd="replay-open" data-key="deal:{d}" '
-             'aria-label="Replay {lower} {n}">Replay</button>{review}</li>',
-             word=word, n=d + 1, d=d, lower=word.lower(),
-             review=html(' <button type="button" data-cmd="review" data-key="{d}" '
-                         'aria-label="Review {lower} {n}">Review</button>', d=d,
-                         lower=word.lower(), n=d + 1) if reviewable else Markup(""))
-        for d in range(finished))
-    listed = html('<ul class="replay-list">{rows}</ul>', rows=rows) if rows else Markup("")
-    return html('<h3>Replay and review</h3><p><button type="button" data-cmd="replay-open" '
-                'data-key="all">Step through the whole match</button></p>{listed}',
-                listed=listed)
-

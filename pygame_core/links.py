@@ -1,14 +1,13 @@
-"""The one reader of what comes from outside: a share link's query, a slot's stored text
-and an imported file.
+"""Share links, both ways: the one reader of an address's query, and the writer of the
+query that deals a game again (the stored texts have theirs in ``session/storage.py``).
 
-Every problem becomes the engine's own error, with a message a player can act on:
-OptionError for a link, SaveError for a slot or a file.  Nothing else escapes: numbers are
-ASCII digits of a sane length, option names are only the game's own and are passed as data
-(never as keyword arguments, so an option named ``seed`` or ``name`` cannot collide), and
-every text has a size and nesting limit.
+Every problem becomes the engine's own error, OptionError, with a message a player can act
+on.  Nothing else escapes: numbers are ASCII digits of a sane length, option names are only
+the game's own and are passed as data (never as keyword arguments, so an option named
+``seed`` or ``name`` cannot collide), and every value has a size limit.
 
 Rule for repeated keys: a link that names a parameter twice is refused (which of the two
-was meant cannot be guessed); so is a saved text with a key twice in one object.
+was meant cannot be guessed).
 """
 
 from __future__ import annotations
@@ -18,33 +17,33 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from . import GAMES, game_class
 from .base import (
     MAX_SEED,
     Game,
-    GameError,
     OptionError,
     check_seed,
     options_from,
     read_digits,
     short_repr,
 )
+from .engines import GAMES, game_class
 from .opponents import LEVELS
-from .registry import SPECS
-from .saves import MAX_SAVE_DEPTH, SaveError, load, parse_json, read_header
+from .query import encode_query
 
-# The page's own query parameters; every other one must be an option of the game.
-PAGE_PARAMS = ("game", "seed", "speed", "embed", "levels", "sw", "snapshot", "parent")
+# The page's own query parameters; every other one must be an option of the game.  Those
+# that say how the page runs (not which deal) stay in the address bar as the game goes on.
+DEAL_PARAMS = ("game", "seed", "levels")
+PAGE_RUN_PARAMS = ("speed", "embed", "sw", "snapshot", "parent")
+PAGE_PARAMS = DEAL_PARAMS + PAGE_RUN_PARAMS
 MAX_PAIRS = 40
 MAX_KEY_CHARS = 30
 MAX_VALUE_CHARS = 300  # a scripted 52-card deck, comma-separated, is about 210
 SEED_DIGITS = 19  # MAX_SEED has 19 digits
 SPEEDS = (0, 1400)  # milliseconds between the others' moves: the Pace select's range
-MAX_OPPONENTS = 7
-SLOT_KIND = "cardtable.slot"
-SLOT_VERSION = 1
-MAX_SLOT_DEPTH = MAX_SAVE_DEPTH + 3  # the wrapper, and an export's statistics
-MAX_LABEL_CHARS = 200  # a slot's name and time
+MAX_OPPONENTS = 7  # Abyssinia seats up to eight players
+DEFAULT_LEVEL = LEVELS[len(LEVELS) // 2]
+# Options a share link always spells out, even at their defaults (a link is read by people).
+SHOWN_OPTIONS = ("players", "chips")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -160,75 +159,35 @@ def read_link(pairs: Sequence[tuple[str, str]]) -> Link:
     return Link(game, seed, options, levels, speed, embed == "1")
 
 
-@dataclasses.dataclass
-class Slot:
-    """A slot's game, rebuilt, with what the page keeps beside it."""
-
-    game: Game[Any, Any]
-    levels: list[str]
-    name: str
-    saved_at: str
-
-
-def _slot_dict(text: object) -> dict[str, Any]:
-    """A slot's (or an imported file's) JSON, checked as far as it can be without replaying
-    the game: the wrapper, and the engine's save inside it."""
-    if not isinstance(text, (str, bytes)):
-        raise SaveError("save is not text")
-    data = parse_json(text, MAX_SLOT_DEPTH)
-    if not isinstance(data, dict):
-        raise SaveError("save is not a JSON object")
-    if data.get("kind") == SLOT_KIND:
-        version = data.get("version")
-        if version != SLOT_VERSION or isinstance(version, bool):
-            raise SaveError(f"save slot version {short_repr(version)} is not one this page reads")
-        if not isinstance(data.get("save"), dict):
-            raise SaveError("save is incomplete: it holds no game")
-        return data
-    if "actions" in data and "format" in data:  # an engine save on its own
-        return {"kind": SLOT_KIND, "version": SLOT_VERSION, "save": data}
-    raise SaveError("not a saved game of this card table")
-
-
-def _label(value: object) -> str:
-    return value[:MAX_LABEL_CHARS] if isinstance(value, str) else ""
-
-
 def clean_levels(levels: object, count: int) -> list[str]:
-    """``count`` valid levels, whatever was stored: a bad or missing one is the default."""
-    default = LEVELS[len(LEVELS) // 2]
-    out = [default] * count
-    if isinstance(levels, list):
+    """``count`` valid levels (one per opponent), whatever was stored or asked for: a bad
+    or missing one is the default."""
+    out = [DEFAULT_LEVEL] * count
+    if isinstance(levels, (list, tuple)):
         for i, level in enumerate(levels[:count]):
             if isinstance(level, str) and level in LEVELS:
                 out[i] = level
     return out
 
 
-def read_slot(text: object) -> Slot:
-    """Rebuild a slot's (or an imported file's) game; SaveError saying why it cannot be."""
-    data = _slot_dict(text)
-    game = load(data["save"])
-    return Slot(game, clean_levels(data.get("levels"), game.num_players - 1),
-                _label(data.get("name")), _label(data.get("saved_at")))
+def share_params(game: Game[Any, Any], levels: Sequence[str] | None = None) -> dict[str, str]:
+    """The query parameters of a link that deals this game again from its start, in order."""
+    params: dict[str, str] = {"game": game.NAME, "seed": str(game.seed)}
+    options = {name: getattr(game.options, name) for name in SHOWN_OPTIONS
+               if hasattr(game.options, name)}
+    options.update(game.options_dict())
+    for name, value in options.items():
+        if isinstance(value, bool):
+            params[name] = "1" if value else "0"
+        elif isinstance(value, list):
+            params[name] = ",".join(str(v) for v in value)
+        else:
+            params[name] = str(value)
+    if levels:
+        params["levels"] = ",".join(levels)
+    return params
 
 
-def slot_summary(key: str, text: object, titles: dict[str, str] | None = None,
-                 prefix: str = "") -> dict[str, str]:
-    """A slot as the saves list shows it, read without replaying the game.  Never raises:
-    a damaged slot comes back with its ``error``, so the list opens and it can be deleted."""
-    name = key[len(prefix):] if prefix and key.startswith(prefix) else key
-    try:
-        data = _slot_dict(text)
-        save = read_header(data["save"])
-    except GameError as exc:
-        return {"key": key, "name": name, "error": str(exc), "title": "", "detail": ""}
-    game, options = save["game"], save["options"]
-    mode = SPECS[game].describe_options(options)
-    saved_at = _label(data.get("saved_at"))
-    when = f", saved {saved_at[:16].replace('T', ' ')}" if saved_at else ""
-    return {
-        "key": key, "name": name, "error": "",
-        "title": (titles or {}).get(game, game) + mode,
-        "detail": f"{len(save['actions'])} moves played{when}",
-    }
+def share_query(game: Game[Any, Any], levels: Sequence[str] | None = None) -> str:
+    """The query string of ``share_params``."""
+    return encode_query(share_params(game, levels))
