@@ -1,9 +1,10 @@
 """A replay on the page: stepping through a match, and the review of one deal.
 
 ``ReplayView`` holds a ``ReplayStepper``, whose view is shown (every hand face up, or what
-one seat saw), whether it plays by itself, and draws the replay as the table looks, through
-the game's own view, under a strip of controls.  ``DealReview`` follows a review of the
-human's play in one deal as the page runs it in slices, and draws the Review panel.
+one seat saw) and whether it plays by itself; the replay is drawn as the table looks,
+through the game's own view, under a strip of controls.  ``DealReview`` follows a review of
+the human's play in one deal as the page runs it in slices.  What both show is drawn by
+``views/replay.py`` from what they pass it.
 
 Pure Python, driven by the session's replay and review screens (``replay_screen.py``,
 ``review_screen.py``), and imported only once a replay or a review is opened: nothing here
@@ -18,12 +19,17 @@ from collections.abc import Generator
 from typing import Any
 
 from ..base import Game
-from ..registry import SPECS
 from ..replay import Replay, ReplayStepper, summary_steps
 from ..review import Review, review
-from ..views import DealEnds, TableContext, narrate, render_table, seat_names
-from ..views.markup import Markup, html
-from ..words import plural
+from ..views import ROUND_WORDS, DealEnds, TableContext, narrate, render_table, seat_names
+from ..views.markup import Markup
+from ..views.replay import (
+    ReplayControls,
+    ReviewShown,
+    review_block_html,
+    review_panel_html,
+    strip_html,
+)
 
 HUMAN = 0
 # The keys of the game's keyboard that step a replay (the page asks before its own).
@@ -36,11 +42,6 @@ KEYS = {
 # The game's shortcuts that would act on the game in progress: no-ops in a replay.
 QUIET_KEYS = frozenset("hHuUnNlL")
 MIN_PLAY_MS = 120  # "Instant" pace still shows each step
-
-
-def round_word(game: str) -> str:
-    spec = SPECS.get(game)
-    return spec.round_word if spec else "Deal"
 
 
 class ReplayView:
@@ -127,7 +128,7 @@ class ReplayView:
 
     def where(self) -> str:
         stepper = self.stepper
-        word = round_word(stepper.replay.game).lower()
+        word = ROUND_WORDS.get(stepper.replay.game, "Deal").lower()
         return f"Move {self.step} of {stepper.steps}, {word} {self.deal() + 1} of {stepper.deals}"
 
     def said(self) -> str:
@@ -142,73 +143,15 @@ class ReplayView:
         ctx = TableContext(names=self.names, narration=move or "The cards are dealt.",
                            summary=self.summary(), ends=DealEnds(replay=True))
         table = render_table(obs, ctx)
-        return f'<div class="replay">{self.strip_html()}{table}</div>'
+        return f'<div class="replay">{strip_html(self.controls())}{table}</div>'
 
-    def _button(self, cmd: str, text: str, *, key: str = "", shortcut: str = "",
-                disabled: bool = False, pressed: bool | None = None, icon: str = "",
-                label: str = "") -> Markup:
-        attrs: list[Markup] = []
-        if key:
-            attrs.append(html(' data-key="{key}"', key=key))
-        if shortcut:
-            attrs.append(html(' aria-keyshortcuts="{keys}"', keys=shortcut))
-        if label:
-            attrs.append(html(' aria-label="{label}"', label=label))
-        if pressed is not None:
-            attrs.append(Markup(' aria-pressed="true"' if pressed else ' aria-pressed="false"'))
-        if disabled:
-            attrs.append(Markup(" disabled"))
-        if self.focus == f"{cmd}:{key}" and not disabled:
-            attrs.append(Markup(" autofocus"))
-        glyph = html('<span class="glyph" aria-hidden="true">{icon}</span> ', icon=icon) \
-            if icon else Markup()
-        text_class = Markup(' class="words"' if icon else "")
-        return html('<button type="button" data-cmd="{cmd}"{attrs}>{glyph}<span{tc}>{text}'
-                    '</span></button>', tc=text_class,
-                    cmd=cmd, attrs=Markup("").join(attrs), glyph=glyph, text=text)
-
-    def strip_html(self) -> Markup:
-        """The controls: leave, the step counter, step and play, jump to a deal, whose view."""
-        stepper = self.stepper
-        at_start, at_end = self.at_start(), self.at_end()
-        word = round_word(stepper.replay.game)
-        b = self._button
-        steps = Markup(" ").join([
-            b("replay-start", "Start", shortcut="Home", disabled=at_start, icon="«"),
-            b("replay-back", "Back", shortcut="ArrowLeft", disabled=at_start, icon="‹"),
-            b("replay-play", "Pause" if self.playing else "Play", shortcut="P",
-              disabled=at_end and not self.playing, icon="||" if self.playing else "▶"),
-            b("replay-forward", "Forward", shortcut="ArrowRight", disabled=at_end, icon="›"),
-            b("replay-end", "End", shortcut="End", disabled=at_end, icon="»"),
-        ])
-        current = self.deal()
-        deals = Markup("").join(
-            html('<li{here}><span class="deal-name">{word} {n}</span> {start} {end}</li>',
-                 here=Markup(' class="current"' if d == current else ""), word=word, n=d + 1,
-                 start=b("replay-deal", "start", key=str(d),
-                         label=f"{word} {d + 1} start", pressed=None),
-                 end=b("replay-deal", "end", key=f"{d}:end", label=f"{word} {d + 1} end"))
-            for d in range(stepper.deals))
-        jump = html('<details class="replay-deals"{open}><summary>Jump to a {lower}</summary>'
-                    '<ul>{deals}</ul></details>',
-                    open=Markup(" open" if self.focus.startswith("replay-deal") else ""),
-                    lower=word.lower(), deals=deals)
-        views = Markup("")
-        if self.hidden_hands:
-            choices = [b("replay-view", "Every hand", key="all", pressed=self.viewer is None)]
-            choices += [b("replay-view", name, key=str(seat), pressed=self.viewer == seat)
-                        for seat, name in enumerate(self.names)]
-            views = html('<div class="replay-view" role="group" aria-labelledby="replay-show">'
-                         '<span id="replay-show">Show:</span> {choices}</div>',
-                         choices=Markup(" ").join(choices))
-        leave = "Leave the replay" if self.from_link else "Back to the game"
-        return html(
-            '<nav class="replay-strip" aria-label="Replay">'
-            '<div class="replay-head"><h2 class="replay-title">Replay</h2>'
-            '<p class="replay-where" id="replay-where">{where}</p>{close}</div>'
-            '<div class="replay-steps">{steps}</div>{jump}{views}</nav>',
-            where=self.where(), close=b("replay-close", leave, shortcut="Escape"),
-            steps=steps, jump=jump, views=views)
+    def controls(self) -> ReplayControls:
+        """What the strip of controls shows (``views.replay.strip_html``)."""
+        return ReplayControls(
+            game=self.stepper.replay.game, where=self.where(), at_start=self.at_start(),
+            at_end=self.at_end(), playing=self.playing, deal=self.deal(),
+            deals=self.stepper.deals, names=self.names, viewer=self.viewer,
+            hidden_hands=self.hidden_hands, from_link=self.from_link, focus=self.focus)
 
     # --- commands -----------------------------------------------------------------------
     def act(self, name: str, key: str | None) -> bool:
@@ -309,45 +252,20 @@ class DealReview:
         work.close()
         return True
 
-    def html(self) -> Markup:
-        """The whole panel; ``block`` is the part redrawn as the review goes on."""
-        title = html('<h2 id="panel-title">Review of your play: {word} {n}</h2>',
-                     word=round_word(self.game).lower(), n=self.deal + 1)
-        return html('{title}<div id="review-out">{block}</div>', title=title,
-                    block=self.block())
-
-    def block(self) -> Markup:
-        return html('<div id="review-body" data-state="{state}">{body}</div>',
-                    state="done" if self.result else "running", body=self.body())
-
-    def body(self) -> Markup:
-        word = round_word(self.game).lower()
+    def shown(self) -> ReviewShown:
+        """The review as the Review panel shows it (``views.replay``)."""
         result = self.result
         if result is None:
-            count = (html("{done} of {total} decisions", done=self.done, total=self.total)
-                     if self.total else Markup("starting"))
-            return html(
-                '<p>The hard level\'s search is weighing each of your decisions in this '
-                '{word}, a few at a time: the table stays yours meanwhile.</p>'
-                '<p><label for="review-bar">Reviewing: {count}</label> '
-                '<progress id="review-bar" max="{total}" value="{done}"></progress></p>',
-                word=word, count=count, total=max(self.total, 1), done=self.done)
-        note = html('<p class="review-note">{note}</p>', note=result.note)
-        timing = html('<p class="small review-time" data-seconds="{s}">{n} reviewed in '
-                      '{s1} s.</p>', s=f"{result.seconds:.2f}",
-                      n=plural(len(result.decisions), "decision"), s1=f"{result.seconds:.1f}")
-        marked = result.marked[:5]
-        if not marked:
-            found = html('<p class="review-none">No costly mistakes found in this {word}: '
-                         'none of your plays cost clearly more than the search\'s noise.</p>',
-                         word=word)
-            return Markup("").join([found, note, timing])
-        items = Markup("").join(
-            html('<li class="review-mark" data-step="{step}"><p>{text}</p>'
-                 '<button type="button" data-cmd="replay-open" data-key="step:{step}">'
-                 'Show it in the replay</button></li>', step=d.step, text=d.text())
-            for d in marked)
-        lead = html('<p>{n} of your plays cost clearly more than the search\'s noise, the '
-                    'costliest first:</p>', n=len(result.marked))
-        return Markup("").join([lead, html('<ol class="review-marks">{items}</ol>', items=items),
-                                  note, timing])
+            return ReviewShown(self.game, self.deal, self.done, self.total)
+        return ReviewShown(
+            self.game, self.deal, self.done, self.total, finished=True,
+            marks=tuple((d.step, d.text()) for d in result.marked[:5]),
+            marked=len(result.marked), decisions=len(result.decisions),
+            seconds=result.seconds, note=result.note)
+
+    def html(self) -> Markup:
+        """The whole panel; ``block`` is the part redrawn as the review goes on."""
+        return review_panel_html(self.shown())
+
+    def block(self) -> Markup:
+        return review_block_html(self.shown())

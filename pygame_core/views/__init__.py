@@ -33,6 +33,7 @@ SEAT_NAMES = COMPASS
 MANY_NAMES = MANY  # names for the seats of the games with more than four
 MAX_SEATS = len(MANY_NAMES)
 GAME_TITLES = {name: spec.title for name, spec in SPECS.items()}
+ROUND_WORDS = {name: spec.round_word for name, spec in SPECS.items()}  # Round, Hand, Deal
 # Game name -> module holding its table view (``render`` and ``narrate``).
 VIEWS: dict[str, str] = {name: spec.view for name, spec in SPECS.items()}
 

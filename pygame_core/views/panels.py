@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..registry import SPECS
-from . import GAME_TITLES, SEAT_NAMES, esc, game_view
+from . import GAME_TITLES, ROUND_WORDS, SEAT_NAMES, esc, game_view
 from .markup import Markup, html
 
 # --- keys ----------------------------------------------------------------------------
@@ -139,7 +138,6 @@ def stats_html(stats: Mapping[str, Mapping[str, int]], games: Iterable[str]) -> 
 # --- hand history ------------------------------------------------------------------
 Entry = tuple[int, int, str]  # (round, seat, the move in words)
 LATEST = ' class="latest"'
-ROUND_WORDS = {name: spec.round_word for name, spec in SPECS.items()}
 
 
 def history_html(entries: Sequence[Entry], game: str = "", finished: int | None = None) -> str:
