@@ -1,5 +1,6 @@
-"""The comforts' pure functions under CPython: the turn line, settings, statistics, the
-hand history and undo, and the keys the help lists."""
+"""The comforts around the table under CPython: the turn line and the panels
+(views/panels.py), the stored settings and statistics (session/storage.py), the hand
+history and undo (session/history.py), and the keys the help lists."""
 
 from __future__ import annotations
 

@@ -9,11 +9,13 @@ HTML in place and wires events.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..base import Game, GameError, read_digits
+from ..engines import GAMES
 from ..links import DEFAULT_LEVEL, read_link, share_query, start_game
 from ..opponents import LEVELS
 from ..query import encode_query
@@ -35,10 +37,6 @@ from .storage import DEFAULT_SETTINGS, Keys, Storage, wrap_save
 
 def available_games() -> list[tuple[str, bool]]:
     """Every game with whether its module is there (found without importing it)."""
-    import importlib.util
-
-    from ..engines import GAMES
-
     out = []
     for name, module in GAMES.items():
         try:

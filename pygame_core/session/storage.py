@@ -321,8 +321,10 @@ class SiteStorage:
         """Why the last write was refused ("" if it was not)."""
         return self.store.problem
 
-    # The slot index: every named slot's key, in order (the Saves list, put_aside).
     def slot_keys(self) -> list[str]:
+        """The slot index: every slot's key, in order (the Saves list shows them).  Slots
+        are written by ``write_slot`` (a name the player gave, an import) and by
+        ``put_aside`` (the automatic ones, named by a label and the time)."""
         return self.store.keys(self.keys.slot)
 
     def slot_name(self, key: str) -> str:
