@@ -102,3 +102,10 @@ def test_every_game_can_be_reviewed(name: str) -> None:
         assert decision.played in decision.means and decision.best in decision.means
         assert decision.cost >= -1e-9  # the best by the means is never worse on them
         assert decision.unit in ("penalties", "chips")
+
+
+def test_without_the_views_words_a_decision_names_the_actions_by_their_text() -> None:
+    game = new_game("avissinia", seed=1, dealer=3, deck=DECK)
+    game.apply("trail 2C")
+    decision = run_to_end(review(game, 0, steps=[0])).decisions[0]
+    assert decision.played_words == "trail 2C" and decision.best_words == decision.best
