@@ -88,9 +88,6 @@ class SearchOpponent(Opponent[ObsT]):
     iterations = 0  # worlds searched for the last searched decision (for the benchmarks)
     playouts = 0  # and the playouts run in them (one per candidate per world)
     means: dict[str, float] | None = None  # and every candidate's value in them
-    # Whether the playouts play every seat with every hand in view, or as a player who
-    # counts the cards unseen without knowing who holds them (games that offer both).
-    sighted = True
     # Racing: drop the candidates this many standard errors behind the leader as the worlds
     # come in (None: every candidate in every world, as hard-2026 searched).
     race_z: float | None = None
@@ -108,11 +105,6 @@ class SearchOpponent(Opponent[ObsT]):
     def world(self, obs: ObsT, rng: random.Random) -> Any:
         """A full game state consistent with ``obs``, the hidden cards sampled with ``rng``."""
         raise NotImplementedError
-
-    def world_of(self, state: Any) -> Any:
-        """The search's world for a full game state (the arena oracle's truth): by default
-        a copy; a game whose search plays out on a lighter state converts it."""
-        return state.clone()
 
     def action_value(self, world: Any, action: str) -> float:
         """What taking ``action`` in the sighted ``world`` is worth to this seat, in

@@ -1010,6 +1010,7 @@ class AvinasSearch(SearchOpponent[AvinasObservation]):
     stopping is decided by rule, and a knock needs a clear gain."""
 
     value_unit = "penalties"
+    sighted: bool  # whether every seat sees every hand in the playouts (``setup.sighted``)
 
     def __init__(self, game: str, seat: int, seed: int, setup: AvinasSetup) -> None:
         super().__init__(game, seat, seed, setup.name)
