@@ -124,10 +124,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] == "arena":
-        from .arena import main as arena_main
-
-        return arena_main(argv[1:])
     parser = argparse.ArgumentParser(
         prog="python -m pygame_core",
         description=__doc__,
@@ -143,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--players", type=int, default=None, help="players (Abyssinia: 2-8)")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--auto", action="store_true", help="all seats computer players")
-    play.add_argument("--level", default="random", choices=LEVELS)
+    play.add_argument("--level", default="easy", choices=LEVELS)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     if not argv or argv[0] not in ("play", "simulate", "-h", "--help"):

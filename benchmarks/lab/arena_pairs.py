@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Pair two arena runs on the same deal seeds (``--per-deal`` files).
 
-    python benchmarks/arena_pairs.py A.jsonl:LEVEL B.jsonl:LEVEL [--oracle O.jsonl:oracle]
+    python3 -m benchmarks.lab.arena_pairs A.jsonl:LEVEL B.jsonl:LEVEL [--oracle O.jsonl:oracle]
 
 A run kept in several files (a long run split over both cores) is named by joining them
 with "+": A1.jsonl+A2.jsonl:LEVEL.

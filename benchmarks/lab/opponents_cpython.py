@@ -6,7 +6,7 @@ Plays ``--deals`` deals of each game with medium opponents; at each of seat 0's 
 the hard level (and ``hard-2026``, the baseline) decides once per pace with
 ``think_for(obs, PACE_SECONDS[pace])``, and once at its fixed iterations.
 
-    python benchmarks/opponents_cpython.py [--games avissinia,avinas,abyssinia] [--deals 1]
+    python3 -m benchmarks.lab.opponents_cpython [--games avissinia,avinas,abyssinia] [--deals 1]
         [--levels hard-2026,hard]
 
 Not a test: it prints figures.  The machine is shared and noisy: read them as rough.
@@ -21,6 +21,10 @@ import time
 from pygame_core import new_game
 from pygame_core.opponents import SearchOpponent, make_opponent
 from pygame_core.opponents.search import PACE_SECONDS
+
+from .setups import register
+
+register()  # hard-2026, the baseline
 
 
 def positions(game_name: str, deals: int, seed: int) -> list[dict[str, object]]:

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """Where the page's hard loses to the oracle in Avissinia, decision by decision.
 
-    python benchmarks/avissinia_regret.py --seed 51000 --deals 50 --worlds 240 --out F.jsonl
+    python3 -m benchmarks.lab.avissinia_regret --seed 51000 --deals 50 --worlds 240 --out F.jsonl
         [--level hard]
-    python benchmarks/avissinia_regret.py --report F.jsonl [G.jsonl ...]
+    python3 -m benchmarks.lab.avissinia_regret --report F.jsonl [G.jsonl ...]
 
 Hard (``--worlds`` worlds a decision), or another searching level (``--level``: hard-2026,
 oracle-hands, ...), plays each deal seed's first round against three medium players, once
 in every seat (the arena's rotations).  At each of its decisions with
 a choice, every candidate is also valued as the oracle values it, in the true state (its
-search's one playout with every card known: ``arena.Oracle``), beside hard's own value of
+search's one playout with every card known: the lab's ``oracle``), beside hard's own value of
 it (its search's mean over its worlds).  The report prints:
 
 - hard's regret in the oracle's measure (the oracle's best candidate's value minus the
@@ -34,10 +34,13 @@ from collections import defaultdict
 from typing import Any
 
 from pygame_core import new_game
-from pygame_core.arena import Oracle, mean_ci, seat_players
 from pygame_core.avissinia import CENTRE, OWN, TRAIL
-from pygame_core.opponents import SearchOpponent
+from pygame_core.opponents import SearchOpponent, make_opponent
 from pygame_core.opponents.avissinia import play_of
+from pygame_core.slices import run_to_end
+
+from .arena import mean_ci, seat_players
+from .oracles import searches, truths
 
 KINDS = {TRAIL: "trail", CENTRE: "capture the centre", OWN: "add to own pile"}
 
@@ -57,17 +60,19 @@ def play(args: argparse.Namespace) -> None:
                                        {args.level: args.worlds})
                 player = players[hard_seat]
                 # An oracle that sees part of the truth searches with its first search.
-                hard = player.searches()[0] if isinstance(player, Oracle) else player
-                assert isinstance(hard, SearchOpponent)
-                oracle = Oracle("avissinia", hard_seat, seed).inner
+                hard = searches(player)[0]
+                oracle = make_opponent("avissinia", "oracle", hard_seat, seed)
+                assert isinstance(oracle, SearchOpponent)
                 while game.deals_finished < 1:
                     seat = game.current_player
                     hard.means = None
-                    if isinstance(players[seat], Oracle):
-                        players[seat].truth = game
+                    for seen in [*truths(players[seat]), *truths(oracle)]:
+                        seen.state = game
                     action = players[seat].decide(game.observation(seat))
                     if seat == hard_seat and hard.means is not None:
-                        truth = oracle.world_of(game)
+                        obs = game.observation(seat)
+                        run_to_end(oracle.think(obs))  # its worlds: the true deal
+                        truth = oracle.world(obs, oracle.rng)
                         out.write(json.dumps({
                             "level": args.level, "seed": seed, "seat": seat,
                             "stock": len(game.stock), "hand": len(game.hands[seat]),

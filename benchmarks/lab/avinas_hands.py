@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """An Avinas head-to-head broken down by the kind of hand (where one level loses to another).
 
-    python benchmarks/avinas_hands.py A B --seed 50000 --deals 500 [--iterations 60]
+    python3 -m benchmarks.lab.avinas_hands A B --seed 50000 --deals 500 [--iterations 60]
         [--level-iterations hard=754,hard-2026=60] [--per-deal F.jsonl]
 
 Plays each deal seed in the two seatings the arena plays for ``A,B,A,B`` (its other two
@@ -10,7 +10,7 @@ advantage per deal over all the seeds and by the kind of hand: a sevens hand wit
 knock (the deal fixes the declarer and the trump, so only the card play is decided), a
 sevens hand with a knock, and a no-sevens hand (bids, the declarer's play, stopping); then,
 for the sevens hands without a knock, how often each level's side made its 61 when it
-declared.  ``--per-deal`` writes the arena's per-deal lines (``benchmarks/arena_pairs.py``
+declared.  ``--per-deal`` writes the arena's per-deal lines (``benchmarks/lab/arena_pairs.py``
 pairs them).
 
 Not a test: it prints figures.
@@ -23,7 +23,8 @@ from collections import defaultdict
 from typing import Any
 
 from pygame_core import new_game
-from pygame_core.arena import (
+
+from .arena import (
     mean_ci,
     parse_level_iterations,
     per_deal_line,

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Collection, Generator, Hashable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from .search import Budget
+from pygame_core.opponents.search import Budget
 
 
 class TreeWorld(Protocol):

@@ -7,9 +7,9 @@ plays games with four (and six) hard players, records at each purchase the searc
 of every choice (left, right, blind), and fits the rule's weights to those values by
 least squares (ridge), separately by cards held.
 
-    python benchmarks/fit_abyssinia_buying.py collect OUT.jsonl --players 4 --seed 50000 \\
+    python3 -m benchmarks.lab.fit_abyssinia_buying collect OUT.jsonl --players 4 --seed 50000 \\
         --deals 150 [--rule cheap|fitted]
-    python benchmarks/fit_abyssinia_buying.py fit A.jsonl B.jsonl ...
+    python3 -m benchmarks.lab.fit_abyssinia_buying fit A.jsonl B.jsonl ...
 
 ``fit`` needs numpy (``pip install .[fit]``): it prints the weights as ``BUY_WEIGHTS``
 and, on the deals it held out (seeds divisible by 3), how often each rule buys what the
@@ -21,17 +21,18 @@ from __future__ import annotations
 import argparse
 import json
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from pygame_core import new_game
 from pygame_core.cards import Card, parse_card
-from pygame_core.opponents import make_opponent
 from pygame_core.opponents.abyssinia import (
+    HARD,
     MARKET_FEATURES,
     ROUNDS,
+    AbyssiniaSearch,
     FittedRule,
-    Hard,
     _Player,
     _View,
     blind_features,
@@ -50,16 +51,14 @@ def collect(args: argparse.Namespace) -> None:
     with open(args.out, "w") as out:
         for seed in range(args.seed, args.seed + args.deals):
             game = new_game("abyssinia", seed=seed, players=args.players)
-            players = [make_opponent("abyssinia", "hard", s, seed) for s in range(args.players)]
-            for op in players:
-                assert isinstance(op, Hard)
-                op.budget = Budget(iterations=args.iterations, seconds=None)
-                op.buys = RULES[args.rule]  # type: ignore[assignment]
+            setup = replace(HARD, buys=RULES[args.rule],
+                            budget=Budget(iterations=args.iterations, seconds=None))
+            players = [AbyssiniaSearch("abyssinia", s, seed, setup)
+                       for s in range(args.players)]
             while game.deals_played < 1 and not game.is_over:
                 seat = game.current_player
                 obs = game.observation(seat)
                 view, op = _View(obs), players[seat]
-                assert isinstance(op, Hard)
                 if view.buying and len(obs["legal"]) > 1:
                     stats = run_to_end(op._sample(obs, view, view.active.index(seat),
                                                   view.buyers(), [0, 1, 2]))

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What the Avinas endgame solver costs, by the number of tricks left.
 
-    python benchmarks/avinas_solver.py [--positions 30] [--most 6] [--tie-break 0.01]
+    python3 -m benchmarks.lab.avinas_solver [--positions 30] [--most 6] [--tie-break 0.01]
 
 Plays hands with the quick policy (deal seeds 0 onwards) and, in each, solves one position
 with the given number of tricks left (at a random card of the first of them).  Prints, for

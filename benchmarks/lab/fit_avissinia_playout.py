@@ -10,8 +10,8 @@ value of every candidate (every candidate in every world, no racing), and fits t
 of ``FittedPolicy`` (linear in ``play_features``) to those values by least squares (ridge),
 each decision centred.
 
-    python benchmarks/fit_avissinia_playout.py collect OUT.jsonl --seed 50000 --deals 150
-    python benchmarks/fit_avissinia_playout.py fit A.jsonl B.jsonl ...
+    python3 -m benchmarks.lab.fit_avissinia_playout collect OUT.jsonl --seed 50000 --deals 150
+    python3 -m benchmarks.lab.fit_avissinia_playout fit A.jsonl B.jsonl ...
 
 ``rollouts`` records instead the positions of rounds four medium players play, with the
 value of every play when the round is played out from it by the sighted rule in the true
@@ -19,8 +19,8 @@ state (rollout improvement: what the oracle's search finds there), and ``fit --s
 fits a policy that sees every hand (``SIGHTED_PLAY_WEIGHTS``, ``hard-sighted-fitted``'s
 playouts) to those:
 
-    python benchmarks/fit_avissinia_playout.py rollouts OUT.jsonl --seed 60000 --deals 1000
-    python benchmarks/fit_avissinia_playout.py fit --sighted OUT.jsonl
+    python3 -m benchmarks.lab.fit_avissinia_playout rollouts OUT.jsonl --seed 60000 --deals 1000
+    python3 -m benchmarks.lab.fit_avissinia_playout fit --sighted OUT.jsonl
 
 Every fourth deal seed is played with partnerships.  ``fit`` needs numpy (``pip install
 .[fit]``): it prints the weights as ``PLAY_WEIGHTS`` and, on the deals it held out (seeds
@@ -33,13 +33,14 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from pygame_core import new_game
 from pygame_core.avissinia import Avissinia
 from pygame_core.opponents import Opponent
-from pygame_core.opponents.avissinia import HardReading, Medium
+from pygame_core.opponents.avissinia import AvissiniaSearch, Medium
 from pygame_core.opponents.avissinia_playout import (
     PLAY_FEATURES,
     FittedPolicy,
@@ -53,6 +54,8 @@ from pygame_core.opponents.avissinia_playout import (
     play_out,
 )
 from pygame_core.opponents.search import Budget
+
+from .setups.avissinia import HARD_READING
 
 
 def first_rounds(args: argparse.Namespace, make_player: Callable[[int, int], Opponent]
@@ -72,14 +75,14 @@ def first_rounds(args: argparse.Namespace, make_player: Callable[[int, int], Opp
 
 def collect(args: argparse.Namespace) -> None:
     def recording(seat: int, seed: int) -> Opponent:
-        player = HardReading("avissinia", seat, seed)
-        player.budget = Budget(iterations=args.iterations, seconds=None)
-        player.race_z = None  # every candidate's value from every world
-        return player
+        # hard-reading's search, every candidate's value from every world (no racing).
+        setup = replace(HARD_READING, budget=Budget(iterations=args.iterations, seconds=None),
+                        race_z=None)
+        return AvissiniaSearch("avissinia", seat, seed, setup)
 
     with open(args.out, "w") as out:
         for seed, game, player in first_rounds(args, recording):
-            assert isinstance(player, HardReading)
+            assert isinstance(player, AvissiniaSearch)
             player.means = None
             action = player.decide(game.observation(player.seat))
             if player.means is not None:

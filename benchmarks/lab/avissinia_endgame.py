@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What an exact endgame could add to Avissinia's playouts, with every card known.
 
-    python benchmarks/avissinia_endgame.py [--cards 1 2 3] [--positions 300]
+    python3 -m benchmarks.lab.avissinia_endgame [--cards 1 2 3] [--positions 300]
 
 Plays rounds with the playouts' sighted rule (deal seeds 0 onwards, individual game) until
 every hand holds ``--cards`` cards in the second half, then compares, for the seat to
@@ -27,13 +27,9 @@ import statistics
 
 from pygame_core import new_game
 from pygame_core.avissinia import Avissinia
-from pygame_core.opponents.avissinia_playout import (
-    RankRound,
-    best_response,
-    choose_sighted,
-    play_out,
-    rollout_improved,
-)
+from pygame_core.opponents.avissinia_playout import RankRound, choose_sighted, play_out
+
+from .setups.avissinia import best_response, rollout_improved
 
 
 def position(seed: int, cards: int) -> RankRound:
