@@ -141,7 +141,7 @@ def test_a_link_with_a_valid_check_but_bad_contents_is_refused(version: int) -> 
     short = codec._varint(9) + b"avissinia" + codec._varint(1) + codec._varint(0)
     # An empty log: the first moves only, over within 500; version 3 sees sooner that the
     # code cannot hold 5,000 moves.
-    with pytest.raises(ReplayError, match="ends after|fewer moves than it says"):
+    with pytest.raises(ReplayError, match=r"ends after|fewer moves than it says"):
         decode(forge(short + codec._varint(5_000)))
     with pytest.raises(ReplayError, match="claims 50,001 moves"):
         decode(forge(short + codec._varint(codec.MAX_ACTIONS + 1)))
@@ -150,7 +150,8 @@ def test_a_link_with_a_valid_check_but_bad_contents_is_refused(version: int) -> 
 
 
 # Options nested 20,000 deep: Python's JSON reader recursed until Pyodide died.
-NESTED_OPTIONS_LINK = "AgHtwaENACAMADBmeBI1icEs4RoEp_IGom3PPVdW3BMDAAAAAAAAAAAAAAAAAAAAAAAAgC-0B6TskxY"
+NESTED_OPTIONS_LINK = ("AgHtwaENACAMADBmeBI1icEs4RoEp_IGom3PPVdW3BMDAAAAAAAAAAAAAAAAAAAAAAAAgC"
+                       "-0B6TskxY")
 
 
 def forged_link(name: str, options: bytes, count: int, log: bytes, version: int = 3) -> str:
@@ -195,7 +196,7 @@ def test_a_version_3_link_that_claims_more_moves_than_its_code_holds_is_refused_
 
     codec._play = counting  # type: ignore[assignment]
     try:
-        with pytest.raises(ReplayError, match="fewer moves than it says|ends after"):
+        with pytest.raises(ReplayError, match=r"fewer moves than it says|ends after"):
             decode(forged_link(name, b"", codec.MAX_ACTIONS, log))
     finally:
         codec._play = original  # type: ignore[assignment]
