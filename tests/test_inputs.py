@@ -34,7 +34,7 @@ HOSTILE_LINKS: list[tuple[Q, str]] = [
     ([("game", "avinas"), ("seed", "1e9")], "digits 0-9"),
     ([("game", "avinas"), ("seed", "")], "digits 0-9"),
     ([("game", "avissinia"), ("target", "²")], "digits 0-9"),
-    ([("game", "avissinia"), ("target", "9" * 40)], "at most 6 digits"),
+    ([("game", "avissinia"), ("target", "9" * 40)], "at most 7 digits"),
     ([("game", "avissinia"), ("target", "Infinity")], "whole number"),
     ([("game", "avinas"), ("opponents_pips", "1,2,٣")], "whole number"),
     ([("game", "avinas"), ("opponents_pips", "1,2")], "3 whole numbers"),
