@@ -48,8 +48,8 @@ from typing import Any
 from . import replay_coding as coding
 from .base import Game, GameError, check_seed, options_from
 from .engines import game_class
-from .saves import parse_json
 from .slices import run_to_end
+from .strict_json import read_json
 
 LINK_VERSION = 3  # what ``encode`` writes
 READ_VERSIONS = (1, 2, 3)  # what ``decode`` reads
@@ -328,10 +328,8 @@ def _parse_body(body: bytes, version: int) -> Reading:
                           f"it has {', '.join(GAMES)})")
     seed = reader.varint("seed", MAX_SEED)
     raw = reader.take(reader.varint("options", MAX_BODY_BYTES), "options")
-    try:  # the strict reader saves use: bounded in size and depth, plain data only
-        options = parse_json(raw, MAX_OPTIONS_DEPTH, "the replay link") if raw else {}
-    except GameError as exc:
-        raise ReplayError(str(exc)) from None
+    # The strict reader: bounded in size and depth, plain data only.
+    options = read_json(raw, MAX_OPTIONS_DEPTH, "the replay link", ReplayError) if raw else {}
     if not isinstance(options, dict):
         raise ReplayError("the replay link is damaged: its options are not a set of settings")
     count = reader.varint("number of moves", MAX_MOVES_READ)
