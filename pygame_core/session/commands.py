@@ -20,24 +20,22 @@ class Session(ReplayScreens, ReviewScreens, EmbedScreens):
 
     def panel_html(self, kind: str, settings: Mapping[str, Any], chosen_game: str) -> str:
         """The dialog's HTML for help, settings, statistics, history, a review or the
-        Embed dialog ("" if none)."""
-        if kind == "help":
-            from ..views.help import RULES, render_help
+        Embed dialog ("" if none); ``chosen_game``: the start form's, when no game is at
+        the table."""
+        draw = PANELS_HTML.get(kind)
+        return "" if draw is None else draw(self, settings, chosen_game)
 
-            name = self.game.NAME if self.at_table() and self.game is not None else chosen_game
-            return (render_help(name) if name in RULES else "") + help_keys_html()
-        if kind == "settings":
-            return settings_html(settings)
-        if kind == "stats":
-            return stats_html(self.stats, GAME_TITLES)
-        if kind == "history" and self.game is not None:
-            return history_html(self.entries, self.game.NAME,
-                                finished=self.game.deals_finished if self.game.history else None)
-        if kind == "review":
-            return self.review_panel()
-        if kind == "embed":
-            return self.embed_panel(chosen_game)
-        return ""
+    def help_panel(self, chosen_game: str) -> str:
+        from ..views.help import RULES, render_help
+
+        name = self.game.NAME if self.at_table() and self.game is not None else chosen_game
+        return (render_help(name) if name in RULES else "") + help_keys_html()
+
+    def history_panel(self) -> str:
+        if self.game is None:
+            return ""
+        return history_html(self.entries, self.game.NAME,
+                            finished=self.game.deals_finished if self.game.history else None)
 
     def open_panel(self, kind: str, fields: Mapping[str, str]) -> Effects:
         return Effects(panel=self.panel_html(kind, self.settings, fields.get("game", "")))
@@ -76,6 +74,15 @@ def _panel(kind: str) -> Command:
     return lambda session, _key, fields: session.open_panel(kind, fields)
 
 
+# What each panel of the dialog shows: (the session, the settings, the start form's game).
+PANELS_HTML: dict[str, Callable[[Session, Mapping[str, Any], str], str]] = {
+    "help": lambda session, _settings, chosen: session.help_panel(chosen),
+    "settings": lambda _session, settings, _chosen: settings_html(settings),
+    "stats": lambda session, _settings, _chosen: stats_html(session.stats, GAME_TITLES),
+    "history": lambda session, _settings, _chosen: session.history_panel(),
+    "review": lambda session, _settings, _chosen: session.review_panel(),
+    "embed": lambda session, _settings, chosen: session.embed_panel(chosen),
+}
 PANELS = ("help", "settings", "stats", "history", "embed")  # commands that open the dialog
 COMMANDS: dict[str, Command] = {
     "menu": lambda session, _key, _fields: session.show("start"),
