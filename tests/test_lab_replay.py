@@ -48,3 +48,16 @@ def test_a_replay_tells_a_changed_result_from_a_recorded_one(tmp_path: Path) -> 
     (tmp_path / name).write_text(json.dumps(
         {"seed": 5, "advantage": table_of(run_of(tmp_path / name)).deal_seed(5)}) + "\n")
     assert replay(tmp_path / name, deals=1) == [(5, True)]
+
+
+def test_the_experiments_index_is_generated_from_the_folders() -> None:
+    """``INDEX.md`` is what ``python3 -m benchmarks.lab index`` writes from the experiment
+    folders (a folder added or changed without regenerating it fails here), and every run
+    it lists names files that exist."""
+    from benchmarks.lab.experiments.index import experiments, index_text
+
+    assert (EXPERIMENTS / "INDEX.md").read_text() == index_text()
+    for folder, experiment in experiments():
+        assert (folder / "README.md").exists()
+        for run in experiment["runs"]:
+            assert all((folder / name).exists() for name in run["files"])

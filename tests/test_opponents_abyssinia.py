@@ -329,8 +329,9 @@ def test_fitted_purchase_rule_buys_what_a_player_would(hand: str, left: str, rig
     """Hard's playouts model every player's later purchases with the fitted rule: it
     completes a low or a full house, and buys blind where no market card helps, which the
     cheap rule (hard-2026's) does not: it buys the king to the low hand."""
+    from benchmarks.lab.setups.abyssinia import cheap_choice
     from pygame_core.cards import parse_card, parse_cards
-    from pygame_core.opponents.abyssinia import _Player, cheap_choice, fitted_choice
+    from pygame_core.opponents.abyssinia import _Player, fitted_choice
 
     player = _Player.of(parse_cards(hand.split()))
     assert fitted_choice(player, parse_card(left), parse_card(right)) == buys

@@ -35,8 +35,8 @@ from typing import Any
 
 from pygame_core import new_game
 from pygame_core.avissinia import CENTRE, OWN, TRAIL
-from pygame_core.opponents import SearchOpponent, make_opponent
-from pygame_core.opponents.avissinia import play_of
+from pygame_core.opponents import make_opponent
+from pygame_core.opponents.avissinia import AvissiniaSearch, play_of
 from pygame_core.slices import run_to_end
 
 from .arena import mean_ci, seat_players
@@ -62,7 +62,7 @@ def play(args: argparse.Namespace) -> None:
                 # An oracle that sees part of the truth searches with its first search.
                 hard = searches(player)[0]
                 oracle = make_opponent("avissinia", "oracle", hard_seat, seed)
-                assert isinstance(oracle, SearchOpponent)
+                assert isinstance(oracle, AvissiniaSearch)
                 while game.deals_finished < 1:
                     seat = game.current_player
                     hard.means = None
@@ -71,7 +71,7 @@ def play(args: argparse.Namespace) -> None:
                     action = players[seat].decide(game.observation(seat))
                     if seat == hard_seat and hard.means is not None:
                         obs = game.observation(seat)
-                        run_to_end(oracle.think(obs))  # its worlds: the true deal
+                        run_to_end(oracle.read(obs))  # its worlds: the true deal
                         truth = oracle.world(obs, oracle.rng)
                         out.write(json.dumps({
                             "level": args.level, "seed": seed, "seat": seat,

@@ -36,13 +36,14 @@ from pygame_core.opponents.abyssinia import (
     _Player,
     _View,
     blind_features,
-    cheap_choice,
     choice_values,
     fitted_choice,
     purchase_features,
 )
 from pygame_core.opponents.search import Budget
 from pygame_core.slices import run_to_end
+
+from .setups.abyssinia import cheap_choice
 
 RULES = {"cheap": cheap_choice, "fitted": fitted_choice}
 

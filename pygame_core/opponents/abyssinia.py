@@ -422,17 +422,10 @@ class _Player:
         self.cards.append(card)
 
 
-BLIND_BELOW = -0.25  # the cheap rule buys blind when neither market card scores this much
-# Share of the purchases in a playout that depart from the cheap rule at random.  The rule is
-# only a model of the other players: without such doubt a search that knows the pack (the
-# arena's oracle) would bet everything on one predicted future.
+# Share of the purchases in a playout that depart from the purchase rule at random.  The rule
+# is only a model of the other players: without such doubt a search that knew the pack would
+# bet everything on one predicted future.
 SURPRISE = 0.2
-
-
-def cheap_choice(p: _Player, left: Card, right: Card) -> int:
-    """The cheap purchase rule (hard-2026's playouts): 0 left, 1 right, 2 blind."""
-    sl, sr = p.score(left), p.score(right)
-    return (0 if sl >= sr else 1) if max(sl, sr) >= BLIND_BELOW else 2
 
 
 def market_features(rank: int, held: int, bad: int, suited: bool) -> tuple[float, ...]:
