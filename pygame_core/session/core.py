@@ -36,6 +36,9 @@ from .storage import (
     wrap_save,
 )
 
+# A number in a page command's key (a deal, a seat, a step): read as ASCII digits, this many
+# at most (a link holds at most 50,000 moves).
+KEY_DIGITS = 6
 HUMAN = 0
 
 

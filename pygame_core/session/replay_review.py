@@ -18,7 +18,7 @@ import dataclasses
 from collections.abc import Generator
 from typing import Any
 
-from ..base import Game
+from ..base import Game, read_digits
 from ..replay import Replay, ReplayStepper, summary_steps
 from ..review import Review, review
 from ..views import ROUND_WORDS, DealEnds, TableContext, narrate, render_table, seat_names
@@ -30,6 +30,7 @@ from ..views.replay import (
     review_panel_html,
     strip_html,
 )
+from .core import KEY_DIGITS
 
 HUMAN = 0
 # The keys of the game's keyboard that step a replay (the page asks before its own).
@@ -166,13 +167,15 @@ class ReplayView:
         elif name == "replay-end":
             self.go(stepper.steps)
         elif name == "replay-deal" and key:
-            deal, _, end = key.partition(":")
-            if not deal.isdigit() or int(deal) >= stepper.deals:
+            text, _, end = key.partition(":")
+            deal = read_digits(text, KEY_DIGITS)
+            if deal is None or deal >= stepper.deals:
                 return False
-            first, last = stepper.deal_range(int(deal))
+            first, last = stepper.deal_range(deal)
             self.go(last, new_deal=False) if end == "end" else self.go(first)
         elif name == "replay-view" and key:
-            self.viewer = int(key) if key.isdigit() and int(key) < self.players else None
+            seat = read_digits(key, KEY_DIGITS)
+            self.viewer = seat if seat is not None and seat < self.players else None
         else:
             return False
         if name != "replay-view":

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..base import Game, GameError
+from ..base import Game, GameError, read_digits
 from ..views.panels import Entry
-from .core import HUMAN, Effects, Work
+from .core import HUMAN, KEY_DIGITS, Effects, Work
 from .history import history_entries_sliced, round_of
 from .screen import Screens
 
@@ -125,10 +125,11 @@ class ReplayScreens(Screens):
 
         def opened(stepper: ReplayStepper) -> Effects:
             view = ReplayView(stepper, from_link=self.read_only, step=0)
-            if kind == "deal" and number.isdigit() and int(number) < view.stepper.deals:
-                view.go(view.stepper.deal_range(int(number))[0])
-            elif kind == "step" and number.isdigit():
-                view.go(int(number))  # a decision: at a deal's first, the deal as dealt
+            value = read_digits(number, KEY_DIGITS)
+            if kind == "deal" and value is not None and value < view.stepper.deals:
+                view.go(view.stepper.deal_range(value)[0])
+            elif kind == "step" and value is not None:
+                view.go(value)  # a decision: at a deal's first, the deal as dealt
             self.replay, self.screen = view, "replay"
             view.focus = "replay-forward:"
             return Effects(draw=True, close_panel=True, announce=[view.said()])

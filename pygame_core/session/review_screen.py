@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..base import read_digits
 from ..words import plural
-from .core import Effects, Work
+from .core import KEY_DIGITS, Effects, Work
 from .screen import Screens
 
 if TYPE_CHECKING:
@@ -40,9 +41,10 @@ class ReviewScreens(Screens):
         from .replay_review import DealReview
 
         game = self.game
-        if game is None or not key or not key.isdigit() or int(key) >= game.deals_finished:
+        deal = read_digits(key, KEY_DIGITS)
+        if game is None or deal is None or deal >= game.deals_finished:
             return Effects(say="Only a finished deal can be reviewed.")
-        deal = self.review_shown = int(key)
+        self.review_shown = deal
         if deal in self.reviews:
             return Effects(panel=self.review_panel())
         started = self.reviews[deal] = DealReview(game.NAME, deal)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from ..base import Game, GameError, read_digits, short_repr
-from ..links import clean_levels
+from ..links import MAX_OPPONENTS, clean_levels
 from ..registry import SPECS
 from ..saves import MAX_SAVE_DEPTH, SaveError, load, parse_json, read_header
 
@@ -272,6 +272,35 @@ def parse_settings(text: str | None) -> dict[str, Any]:
     return out
 
 
+# --- the start form's last choices -----------------------------------------------------
+MAX_CHOICE_CHARS = 40  # an option's value as the form writes it: a number or a word
+
+
+def parse_choices(text: str | None) -> dict[str, Any]:
+    """The start form's last choices as stored (keys ``game``, ``levels`` and the options'
+    names), each checked on its own: a value that fails is left out (the form shows its
+    default there) and the rest are kept, so a damaged entry never blocks the start."""
+    try:
+        data = parse_json(text or "{}", 3, "the start form's choices")
+    except SaveError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    out: dict[str, Any] = {}
+    if data.get("game") in SPECS:
+        out["game"] = data["game"]
+    levels = data.get("levels")
+    if isinstance(levels, list) and levels:
+        out["levels"] = clean_levels(levels, min(len(levels), MAX_OPPONENTS))
+    option_names = {o.name for spec in SPECS.values() for o in spec.form}
+    for name in option_names & data.keys():
+        value = data[name]
+        if (isinstance(value, str) and len(value) <= MAX_CHOICE_CHARS) or isinstance(value, bool) \
+                or (isinstance(value, int) and abs(value) < 10**MAX_CHOICE_CHARS):
+            out[name] = value
+    return out
+
+
 # --- statistics -------------------------------------------------------------------------
 Stats = dict[str, dict[str, int]]  # game -> played, won, best_score, streak, best_streak
 _STAT_FIELDS = ("played", "won", "best_score", "streak", "best_streak")
@@ -420,13 +449,7 @@ class SiteStorage:
         self.store.remove(self.keys.stats)
 
     def choices(self) -> dict[str, Any]:
-        """The start form's last choices (keys ``game``, ``levels`` and the options' names),
-        as stored; anything unreadable is forgotten."""
-        try:
-            data = parse_json(self.store.get(self.keys.choices) or "{}", 3)
-        except GameError:
-            return {}
-        return data if isinstance(data, dict) else {}
+        return parse_choices(self.store.get(self.keys.choices))
 
     def write_choices(self, game: str, levels: Iterable[str], options: Mapping[str, str]
                       ) -> None:

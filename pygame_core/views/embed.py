@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
+from ..base import read_digits
 from .markup import Markup, html
 
 MIN_SIZE, MAX_SIZE = 200, 4000
@@ -29,9 +30,9 @@ class EmbedForm:
 
 def _size(text: str | None, default: int, name: str) -> tuple[int, str]:
     text = (text or "").strip()
-    if not text.isdigit() or len(text) > 6:
+    value = read_digits(text, 6)
+    if value is None:
         return default, f"The {name} must be a whole number of pixels." if text else ""
-    value = int(text)
     if not MIN_SIZE <= value <= MAX_SIZE:
         clamped = max(MIN_SIZE, min(MAX_SIZE, value))
         return clamped, f"The {name} is kept between {MIN_SIZE} and {MAX_SIZE} pixels."
