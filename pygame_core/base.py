@@ -80,7 +80,10 @@ def _whole_number(name: str, value: object) -> int:
 
 def short_repr(value: object) -> str:
     """A value for an error message, cut short: a hostile value can be megabytes long."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an integer too long for Python to print (over 4,300 digits)
+        return "a number thousands of digits long"
     return text if len(text) <= 60 else text[:57] + "..."
 
 

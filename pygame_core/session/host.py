@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import OptionError
-from ..links import PAGE_PARAMS
+from ..base import OptionError, short_repr
+from ..links import MAX_VALUE_CHARS, PAGE_PARAMS
 
 PROTOCOL = "card-table"  # every message to and from a host page carries it
 COMMANDS = ("new-game", "pause", "resume")
+MAX_NUMBER_DIGITS = 20  # a seed has at most 19 digits; the link reader says what is wrong
 # Page parameters a host's new-game command may not set through its options.
 NOT_OPTIONS = frozenset(PAGE_PARAMS) - {"speed"}
 
@@ -50,9 +51,11 @@ def command_pairs(data: Mapping[str, Any], current: str | None) -> list[tuple[st
     def text(name: str, value: Any) -> str:
         if isinstance(value, bool):
             return "1" if value else "0"
-        if isinstance(value, (int, str)):
+        if isinstance(value, str) and len(value) <= MAX_VALUE_CHARS:
+            return value
+        if isinstance(value, int) and abs(value) < 10**MAX_NUMBER_DIGITS:
             return str(value)
-        raise OptionError(f"{name} must be a number or text, not {type(value).__name__}")
+        raise OptionError(f"{name} must be a number or a short text, not {short_repr(value)}")
 
     game = data.get("game", current)
     if game is None:

@@ -287,8 +287,9 @@ def parse_choices(text: str | None) -> dict[str, Any]:
     if not isinstance(data, dict):
         return {}
     out: dict[str, Any] = {}
-    if data.get("game") in SPECS:
-        out["game"] = data["game"]
+    game = data.get("game")
+    if isinstance(game, str) and game in SPECS:
+        out["game"] = game
     levels = data.get("levels")
     if isinstance(levels, list) and levels:
         out["levels"] = clean_levels(levels, min(len(levels), MAX_OPPONENTS))
