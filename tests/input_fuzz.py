@@ -81,8 +81,9 @@ def _forge(rng: random.Random, link: str) -> str:
         b += codec._varint(rng.choice([0, 1, 5_000, 50_000, 50_001, 10**9]))
     elif kind == 3:  # other options
         name = next(g for g in GAMES if g.encode() in b)
-        opts = json.dumps(rng.choice(WEIRD_VALUES + [{"seed": 1}, {"name": "x"}, {
-            "players": rng.choice(WEIRD_VALUES)}])).encode() if rng.random() < 0.8 \
+        settings = [*WEIRD_VALUES, {"seed": 1}, {"name": "x"},
+                    {"players": rng.choice(WEIRD_VALUES)}]
+        opts = json.dumps(rng.choice(settings)).encode() if rng.random() < 0.8 \
             else deep(rng.choice([3, 50, 20_000])).encode()
         b = bytearray(codec._varint(len(name)) + name.encode() + codec._varint(7)
                       + codec._varint(len(opts)) + opts + codec._varint(rng.randrange(300))
@@ -242,7 +243,7 @@ def session_in(state: str, seed: int) -> Session:
     return session
 
 
-COMMAND_NAMES = sorted(COMMANDS) + ["", "nope", "replay-deal", "x" * 500]
+COMMAND_NAMES = [*sorted(COMMANDS), "", "nope", "replay-deal", "x" * 500]
 STATES = ("start", "avissinia", "avinas", "abyssinia", "after-deal")
 
 
