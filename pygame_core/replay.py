@@ -72,6 +72,15 @@ class ReplayError(GameError):
     """A replay link that cannot be read: the message says why and what to do."""
 
 
+@dataclass
+class ReadProgress:
+    """How far the reading of a link has come (the page shows it while a long match is
+    read): moves read so far, of how many the link holds."""
+
+    read: int = 0
+    moves: int = 0
+
+
 @dataclass(frozen=True)
 class Replay:
     """What a replay link carries."""
@@ -273,7 +282,7 @@ def decode(text: str) -> Replay:
 Reading = Generator[None, None, tuple["Replay", Game[Any, Any]]]
 
 
-def decode_steps(text: str) -> Reading:
+def decode_steps(text: str, progress: ReadProgress | None = None) -> Reading:
     """``decode`` in slices: yields every ``SLICE_SECONDS`` (a long Abyssinia match is some
     40,000 moves, seconds to read on the page) and returns the replay with the match after
     its last move (read on the way: no second playing of the log).  Raises ReplayError."""
@@ -295,7 +304,7 @@ def decode_steps(text: str) -> Reading:
     if _check(data[:2], body) != check:
         raise ReplayError("the replay link has been damaged or altered (its check does not "
                           f"match): it may have been cut when it was pasted; {_AGAIN}")
-    return (yield from _parse_body(body, version))
+    return (yield from _parse_body(body, version, progress or ReadProgress()))
 
 
 class Slices:
@@ -313,7 +322,7 @@ class Slices:
         return True
 
 
-def _parse_body(body: bytes, version: int) -> Reading:
+def _parse_body(body: bytes, version: int, progress: ReadProgress) -> Reading:
     from .base import MAX_SEED
     from .engines import GAMES
 
@@ -337,14 +346,15 @@ def _parse_body(body: bytes, version: int) -> Reading:
         raise ReplayError(f"the replay link claims {count:,} moves: no match this site links "
                           f"to is longer than {MAX_ACTIONS:,}")
     log = reader.rest()
+    progress.moves = count
     try:
         game = Replay(name, options, seed, ()).new_game()
     except GameError as exc:
         raise ReplayError(f"the replay link has settings this site does not accept: {exc}") from exc
     if version == 1:
-        actions = yield from _read_v1(game, count, log)
+        actions = yield from _read_v1(game, count, log, progress)
     else:
-        actions = yield from _read_v2(game, count, log, keep_zeros=version >= 3)
+        actions = yield from _read_v2(game, count, log, progress, keep_zeros=version >= 3)
     # The options as the game holds them: the link's own spelling is not kept.
     return Replay(name, game.options_dict(), seed, tuple(actions)), game
 
@@ -364,13 +374,14 @@ def _play(game: Game[Any, Any], number: int, action: str) -> None:
         raise ReplayError(f"move {number} of the replay cannot be played: {exc}") from exc
 
 
-def _read_moves(game: Game[Any, Any], count: int, pick: Callable[[list[str]], int]
-                ) -> Generator[None, None, list[str]]:
+def _read_moves(game: Game[Any, Any], count: int, pick: Callable[[list[str]], int],
+                progress: ReadProgress) -> Generator[None, None, list[str]]:
     """Play ``count`` moves on ``game``, each the legal action ``pick`` reads from the log."""
     actions: list[str] = []
     clock = Slices()
     for number in range(1, count + 1):
         if clock.due(number):
+            progress.read = number - 1
             yield
         legal = _next_legal(game, number, count)
         action = legal[pick(legal)]
@@ -379,7 +390,7 @@ def _read_moves(game: Game[Any, Any], count: int, pick: Callable[[list[str]], in
     return actions
 
 
-def _read_v1(game: Game[Any, Any], count: int, log: bytes
+def _read_v1(game: Game[Any, Any], count: int, log: bytes, progress: ReadProgress
              ) -> Generator[None, None, list[str]]:
     packed = int.from_bytes(log, "little")
 
@@ -388,14 +399,14 @@ def _read_v1(game: Game[Any, Any], count: int, log: bytes
         packed, index = divmod(packed, len(legal))
         return index
 
-    actions = yield from _read_moves(game, count, pick)
+    actions = yield from _read_moves(game, count, pick, progress)
     if packed:
         raise ReplayError("the replay link is damaged: it holds more than its moves")
     return actions
 
 
-def _read_v2(game: Game[Any, Any], count: int, log: bytes, keep_zeros: bool
-             ) -> Generator[None, None, list[str]]:
+def _read_v2(game: Game[Any, Any], count: int, log: bytes, progress: ReadProgress,
+             keep_zeros: bool) -> Generator[None, None, list[str]]:
     model = coding.model_for(game.NAME)
     decoder = coding.Decoder(log)
 
@@ -407,7 +418,7 @@ def _read_v2(game: Game[Any, Any], count: int, log: bytes, keep_zeros: bool
             raise ReplayError("the replay link is damaged: it holds fewer moves than it says")
         return index
 
-    actions = yield from _read_moves(game, count, pick)
+    actions = yield from _read_moves(game, count, pick, progress)
     # Only the shortest spelling of these moves is a link: anything more (or different)
     # is damage, even if it decoded to moves.
     encoder = coding.Encoder()

@@ -472,3 +472,29 @@ def test_a_tally_plus_a_card_is_the_tally_of_the_larger_hand() -> None:
         counter = coding._Counter(pack[10:])
         assert counter.plus(counter.tally(hand), card) == counter.tally([*hand, card])
         assert counter.value(counter.tally([*hand, card])) == counter.both([*hand, card])
+
+
+def test_reading_a_long_link_tells_how_far_it_has_come() -> None:
+    """The page shows the count of moves read while a long match's link is opened."""
+    from pygame_core.session.commands import Session
+    from pygame_core.session.storage import DictStorage
+
+    game = played_match("abyssinia", 5, 3000, level="easy", players=2)
+    session = Session(DictStorage({}), pace=0)
+    effects = session.open_replay("#replay=" + encode(game))
+    assert effects is not None and effects.work is not None
+    assert effects.update["loading-text"] == "Opening the replay…"
+    work, said = effects.work, []
+    assert work.progress is not None
+    while True:
+        try:
+            next(work.steps)
+        except StopIteration as done:
+            result = done.value
+            break
+        said.append(work.progress())
+    moves = f"{len(game.history):,}"
+    assert any(f"of {moves} moves read" in text for text in said), said[:3]
+    work.done(result)
+    assert session.game is not None and session.read_only
+    assert session.game.history == game.history

@@ -122,7 +122,12 @@ class Page:
             self.spawn(self.opponents_play(self.generation))
 
     async def background(self, work):
-        done = await run_sliced(work.steps, work.still)
+        def still():  # and, for long work, where it has got to on the loading screen
+            if work.progress is not None:
+                DOM.update(js_object({"loading-text": work.progress()}))
+            return work.still()
+
+        done = await run_sliced(work.steps, still)
         if done is not None:
             self.focus_hint = True
             self.do(work.done(done[0]))

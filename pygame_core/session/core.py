@@ -64,6 +64,9 @@ class Work:
     steps: Generator[float | None, None, Any]
     done: Callable[[Any], Effects]
     still: Callable[[], bool] = lambda: True
+    # Long work (reading a long replay link): where it has got to, in words, shown as the
+    # loading screen's text between slices.
+    progress: Callable[[], str] | None = None
 
 
 @dataclasses.dataclass

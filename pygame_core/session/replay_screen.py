@@ -58,21 +58,27 @@ class ReplayScreens(Screens):
         takes seconds): the loading screen stays meanwhile."""
         if "replay=" not in fragment_text:
             return None  # most starts: the replay modules are not even imported
-        from ..replay import ReplayError, decode_steps, fragment_value
+        from ..replay import ReadProgress, ReplayError, decode_steps, fragment_value
 
         value = fragment_value(fragment_text)
         if value is None:
             return None
+        progress = ReadProgress()
 
         def reading() -> Generator[None, None, Any]:
             try:
-                _, game = yield from decode_steps(value)
+                _, game = yield from decode_steps(value, progress)
             except (ReplayError, GameError) as exc:
                 return exc
             return game, (yield from history_entries_sliced(game, HUMAN))
 
-        return Effects(update={"loading-text": "Opening the replay…"},
-                       work=Work(reading(), self.replay_opened))
+        def said() -> str:
+            if progress.read < 1:
+                return "Opening the replay…"
+            return f"Opening the replay: {progress.read:,} of {progress.moves:,} moves read…"
+
+        return Effects(update={"loading-text": said()},
+                       work=Work(reading(), self.replay_opened, progress=said))
 
     def replay_opened(self, read: tuple[Game[Any, Any], list[Entry]] | Exception) -> Effects:
         """The replay link read (``open_replay``'s work): show its final table."""
