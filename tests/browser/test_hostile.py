@@ -56,3 +56,59 @@ def test_a_damaged_stored_game_never_blocks_the_start(shared: Any, site: str) ->
     delete.click()
     shared.wait_for_function("!document.querySelector(\"[data-key^='cardtable:slot:Damaged']\")")
     assert "Deleted" in shared.inner_text(".saves")
+
+
+def forged_replay(options: bytes, count: int = 0, log: bytes = b"") -> str:
+    """A replay link with a valid check, as anyone can write one."""
+    import base64
+
+    from pygame_core import replay as codec
+
+    name = b"avissinia"
+    body = b"".join((codec._varint(len(name)), name, codec._varint(7),
+                     codec._varint(len(options)), options, codec._varint(count), log))
+    head = bytes((3, 0))
+    data = head + body + codec._check(head, body)
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+HOSTILE_REPLAYS = {
+    # Options nested 20,000 deep: Pyodide's stack overflowed and the runtime died.
+    "AgHtwaENACAMADBmeBI1icEs4RoEp_IGom3PPVdW3BMDAAAAAAAAAAAAAAAAAAAAAAAAgC-0B6TskxY":
+        "nests deeper",
+    forged_replay(b'{"seed":1}'): "settings this site does not accept",
+    forged_replay(b"", 50_001): "no match this site links to is longer",
+    forged_replay(b"", 40_000, b"\xff" * 8): "fewer moves than it says",
+}
+
+
+def test_hostile_replay_links_leave_a_working_page_that_says_why(shared: Any, site: str) -> None:
+    for fragment, reason in HOSTILE_REPLAYS.items():
+        shared.goto("about:blank")
+        shared.goto(site + "?speed=0#replay=" + fragment)
+        shared.wait_for_function(READY, timeout=LOAD_TIMEOUT)
+        shared.wait_for_function(
+            "document.querySelector('.start') !== null"
+            " && document.querySelector('.start').innerText.includes('replay link does not work')",
+            timeout=LOAD_TIMEOUT)
+        text = shared.inner_text(".start")
+        assert reason in text, (fragment[:20], text)
+    shared.click("[data-cmd='start']")  # Python is alive: the computer players still move
+    assert settle(shared) in ("you", "summary")
+    assert shared.evaluate("document.body.dataset.turn") in ("you", "summary")
+
+
+@pytest.mark.parametrize("stored", ['{"levels": 5}', "null", '{"game": [], "levels": null}',
+                                    '{"players": "' + "9" * 5000 + '"}'],
+                         ids=["levels-number", "null", "wrong-types", "long-value"])
+def test_a_damaged_stored_choice_still_opens_the_start_form(
+    shared: Any, site: str, stored: str
+) -> None:
+    shared.goto(site + "?speed=0")
+    shared.wait_for_function(READY, timeout=LOAD_TIMEOUT)
+    shared.evaluate(f"localStorage.removeItem({KEYS.current!r})")  # no game to resume
+    shared.evaluate(f"localStorage.setItem({KEYS.choices!r}, {stored!r})")
+    text = opened(shared, site + "?speed=0")
+    assert "Something went wrong" not in text
+    assert shared.query_selector("#start-form input[name='game']:checked")
+    shared.evaluate(f"localStorage.removeItem({KEYS.choices!r})")
