@@ -794,7 +794,7 @@ class HandChain:
 
 
 MAX_SCORING_STATES = 256  # the finished hands' values kept: a few hands' worth
-ENDGAME_TRICKS = 3  # solved exactly; each trick more costs 5 to 10 times (docs/opponents.md)
+ENDGAME_TRICKS = 3  # solved exactly; each trick more costs 5 to 10 times as much to solve
 
 
 def _endgame(trump: object, trick_number: int, phase: str) -> bool:

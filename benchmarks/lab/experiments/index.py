@@ -53,15 +53,15 @@ def index_text() -> str:
     lines = [HEADER]
     for folder, experiment in experiments():
         lines.append(f"## [{experiment['title']}]({folder.name}/README.md)\n")
-        lines.append("| run | seats | budget | deal seeds | advantage per deal |")
-        lines.append("|---|---|---|---|---|")
+        lines.append("| run | game | seats | budget | deal seeds | advantage per deal |")
+        lines.append("|---|---|---|---|---|---|")
         for run in experiment["runs"]:
             mean, ci = mean_ci(advantages(folder, run))
             budget = run["level_iterations"] or (f"iterations {run['iterations']}"
                                                  if run["iterations"] else "default")
             replays = "" if run["replays"] is True else " (does not replay)"
-            lines.append(f"| `{run['level']}`{replays} | {run['seats']} | {budget} | "
-                         f"{run['deal_seeds']} | {mean:+.2f} ± {ci:.2f} |")
+            lines.append(f"| `{run['level']}`{replays} | {run['game']} | {run['seats']} | "
+                         f"{budget} | {run['deal_seeds']} | {mean:+.2f} ± {ci:.2f} |")
         lines.append("")
     return "\n".join(lines)
 
