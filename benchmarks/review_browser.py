@@ -33,6 +33,7 @@ from review_timing import CASES, one_deal  # noqa: E402
 
 from pygame_core.replay import Replay, encode  # noqa: E402
 from pygame_core.review import review, run_to_end  # noqa: E402
+from pygame_core.session.replay_review import table_words  # noqa: E402
 
 WATCH_LONG_TASKS = """
 window.__longTasks = [];
@@ -62,7 +63,8 @@ def main() -> None:
             for seed in range(1, args.deals + 1):
                 game = one_deal(name, options, seed)
                 started = time.perf_counter()
-                cpython = run_to_end(review(game, 0, deal=0))
+                cpython = run_to_end(review(game, 0, deal=0,
+                                            narrate=table_words(game.NAME, game.num_players)))
                 cpython_s = time.perf_counter() - started
                 link = site + "#replay=" + encode(Replay.of(game))
                 page: Any = browser.new_page()

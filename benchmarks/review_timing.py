@@ -18,6 +18,7 @@ from typing import Any
 from pygame_core import new_game
 from pygame_core.opponents import make_opponent
 from pygame_core.review import WORLDS, review
+from pygame_core.session.replay_review import table_words
 
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("avissinia", {}), ("avinas", {}), ("abyssinia", {"players": 4}),
@@ -46,7 +47,8 @@ def main(argv: list[str]) -> int:
         totals, decisions, slices, longest, marked = [], [], [], [], []
         for seed in range(1, args.deals + 1):
             game = one_deal(name, options, seed)
-            thinking = review(game, 0, deal=0, worlds=args.worlds)
+            thinking = review(game, 0, deal=0, worlds=args.worlds,
+                              narrate=table_words(game.NAME, game.num_players))
             count, worst = 0, 0.0
             started = time.perf_counter()
             while True:

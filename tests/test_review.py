@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from pygame_core import new_game
 from pygame_core.avissinia import scripted_deck
-from pygame_core.base import Game
 from pygame_core.cards import parse_cards
 from pygame_core.replay import ReplayStepper
 from pygame_core.review import MIN_COST, NOISE_SIGMAS, review, run_to_end
-from pygame_core.views import narrate
+from pygame_core.session.replay_review import table_words
 
 # Seat 0 leads (dealer 3) holding two nines; the centre's top run is two nines, and nobody
 # else holds a nine, so capturing them is safe and trailing a small card throws them away.
@@ -20,15 +17,10 @@ DECK = [c.code for c in scripted_deck(
     3, {0: parse_cards("9H 9D 2C 5D 3H 4C")}, parse_cards("6D KC 9S 9C"))]
 
 
-def said(state: Game[Any, Any], seat: int) -> str:
-    """The moves in the table's words, as the Review panel passes them."""
-    return narrate(state.observation(seat))
-
-
 def reviewed(first: str) -> object:
     game = new_game("avissinia", seed=1, dealer=3, deck=DECK)
     game.apply(first)
-    result = run_to_end(review(game, 0, steps=[0], narrate=said))
+    result = run_to_end(review(game, 0, steps=[0], narrate=table_words("avissinia", 4)))
     assert len(result.decisions) == 1
     return result
 

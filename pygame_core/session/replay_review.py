@@ -20,7 +20,7 @@ from typing import Any
 
 from ..base import Game, read_digits
 from ..replay import Replay, ReplayStepper, summary_steps
-from ..review import Review, review
+from ..review import Narrate, Review, review
 from ..views import ROUND_WORDS, DealEnds, TableContext, narrate, render_table, seat_names
 from ..views.markup import Markup
 from ..views.replay import (
@@ -217,6 +217,17 @@ def wait(ms: int, token: int) -> Generator[float, None, int]:
     return token
 
 
+def table_words(game: str, players: int) -> Narrate:
+    """A state's last move in the table's words, with the game's seat names: what a review
+    says its moves with (the Review panel, and the scripts that time a review)."""
+    names = seat_names(game, players)
+
+    def said(state: Game[Any, Any], seat: int) -> str:
+        return narrate(state.observation(seat), names)
+
+    return said
+
+
 # --- the Review panel --------------------------------------------------------------------
 @dataclasses.dataclass
 class DealReview:
@@ -233,12 +244,8 @@ class DealReview:
         def told(done: int, total: int) -> None:
             self.done, self.total = done, total
 
-        names = seat_names(replay.game, replay.new_game().num_players)
-
-        def said(state: Game[Any, Any], seat: int) -> str:
-            return narrate(state.observation(seat), names)
-
-        return review(replay, HUMAN, deal=self.deal, progress=told, narrate=said)
+        return review(replay, HUMAN, deal=self.deal, progress=told,
+                      narrate=table_words(replay.game, replay.new_game().num_players))
 
     def until_progress(self, work: Generator[None, None, Review]) -> Generator[None, None, bool]:
         """Run ``work`` until one more decision is reviewed (True once it is finished)."""
