@@ -208,6 +208,9 @@ def encode(replay: Replay | Game[Any, Any], *, version: int = LINK_VERSION) -> s
         replay = Replay.of(replay)
     if version not in READ_VERSIONS:
         raise ValueError(f"no replay link version {version}")
+    if len(replay.actions) > MAX_ACTIONS:  # it would not open: say so now, not when opened
+        raise ReplayError(f"this match has {len(replay.actions):,} moves, more than a replay "
+                          f"link holds ({MAX_ACTIONS:,}): export it from Saves instead")
     log = _log_v1(replay) if version == 1 else _log_v2(replay, keep_zeros=version >= 3)
     name = replay.game.encode()
     # No options (the usual case) are written as nothing at all, not as "{}".

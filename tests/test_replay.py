@@ -498,3 +498,25 @@ def test_reading_a_long_link_tells_how_far_it_has_come() -> None:
     work.done(result)
     assert session.game is not None and session.read_only
     assert session.game.history == game.history
+
+
+def test_a_match_longer_than_a_link_holds_is_refused_when_the_link_is_made() -> None:
+    """Whole Abyssinia matches of eight medium players can run past 50,000 moves: their link
+    would never open, so none is made, and the page says to export the match instead."""
+    from pygame_core import replay as codec
+    from pygame_core.session.commands import Session
+    from pygame_core.session.storage import DictStorage
+
+    game = played_match("abyssinia", 5, 400, level="easy", players=2)
+    limit = codec.MAX_ACTIONS
+    codec.MAX_ACTIONS = 399
+    try:
+        with pytest.raises(ReplayError, match="more than a replay link holds"):
+            encode(game)
+        session = Session(DictStorage({}), pace=0)
+        session.game = game
+        effects = session.copy_replay()
+        assert effects is not None and not effects.copy and "export it" in effects.say
+    finally:
+        codec.MAX_ACTIONS = limit
+    assert decode(encode(game)) == Replay.of(game)

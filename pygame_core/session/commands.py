@@ -50,7 +50,12 @@ class Session(ReplayScreens, ReviewScreens, EmbedScreens):
         return Effects(copy=f"{self.page_address()}?{self.address({})}")
 
     def copy_replay(self) -> Effects | None:
-        fragment = self.replay_fragment()
+        from ..replay import ReplayError
+
+        try:
+            fragment = self.replay_fragment()
+        except ReplayError as exc:
+            return Effects(say=f"No replay link: {exc}.")
         return Effects(copy=f"{self.page_address()}#{fragment}") if fragment else None
 
     def command(self, name: str, key: str | None = None,
