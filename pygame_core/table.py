@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from . import GameError, OptionError, SaveError, inputs, new_game
+from . import GameError, OptionError, SaveError, inputs, new_game, slot_budget
 from .base import Game, read_digits
 from .opponents import Opponent, make_opponent
 from .opponents.search import thinking_seconds
@@ -314,6 +314,7 @@ class Table:
         self.entries: list[comforts.Entry] = []
         self.paused = False  # by the host page: the computer players wait
         self.read_only = False  # a finished match opened from a replay link
+        self.dropped = ""  # put-aside slots dropped over the budget, not told yet
 
     # --- starting -----------------------------------------------------------------
     def begin(self, game: Game[Any, Any], levels: list[str], narration: str = "") -> Effects:
@@ -329,7 +330,7 @@ class Table:
         self.narration = narration or narrate(game.observation(HUMAN))
         self.entries = comforts.history_entries(game, HUMAN)
         self.autosave()
-        return Effects(draw=True, schedule_ms=self.next_delay())
+        return Effects(draw=True, schedule_ms=self.next_delay(), say=self.tell_dropped())
 
     def new_deal(self, name: str, options: Mapping[str, Any], levels: list[str],
                  seed: int | None = None) -> Effects:
@@ -355,16 +356,17 @@ class Table:
             if current and same_deal(current.game, game):
                 return self.begin(current.game, list(link.levels or current.levels))
             if current and not current.game.is_over:  # keep it: the link starts another
-                self.put_aside("Unfinished game",
+                self.put_aside(slot_budget.UNFINISHED,
                                session.wrap_save(current.game, current.levels, "", self.stamp()))
             return self.begin(game, list(link.levels or self.levels))
         if current:
             return self.begin(current.game, current.levels)
-        return Effects(draw=True)
+        return Effects(draw=True, say=self.tell_dropped())
 
     def put_aside(self, label: str, text: str) -> str:
         """Keep ``text`` in a slot of its own, named by the time to the second and never
-        overwriting another; returns the slot's key."""
+        overwriting another, within the budget of such slots (``slot_budget``: the oldest
+        go, and the next effects say so); returns the slot's key."""
         stamp = self.stamp().replace("T", " ").removesuffix("Z")
         key = self.keys.slot + f"{label} {stamp}"
         number = 2
@@ -372,7 +374,14 @@ class Table:
             key = self.keys.slot + f"{label} {stamp} ({number})"
             number += 1
         self.store.set(key, text)
+        dropped = slot_budget.enforce(self.store, self.keys.slot, {self.current_key})
+        self.dropped = " ".join(filter(None, (self.dropped, slot_budget.dropped_note(dropped))))
         return key
+
+    def tell_dropped(self) -> str:
+        """What the player has not yet been told about slots dropped over the budget."""
+        said, self.dropped = self.dropped, ""
+        return said
 
     def load_current(self) -> inputs.Slot | None:
         if self.store.get(self.keys.stale) is not None:
@@ -388,7 +397,7 @@ class Table:
             return inputs.read_slot(text)
         except GameError as exc:
             # Keep the damaged text in a slot of its own for inspection; harm nothing else.
-            self.put_aside("Damaged game", text)
+            self.put_aside(slot_budget.DAMAGED, text)
             self.store.remove(self.keys.current)
             self.notice = f"The game in progress could not be resumed: {exc}"
             return None
@@ -441,10 +450,11 @@ class Table:
                 and theirs.game.history == game.history:
             return Effects()
         self.current_key = self.put_aside(
-            "Game from another tab", session.wrap_save(game, self.levels, "", self.stamp()))
+            slot_budget.OTHER_TAB, session.wrap_save(game, self.levels, "", self.stamp()))
         name = self.current_key[len(self.keys.slot):]
         return Effects(say=f"This site is open in another tab, which now keeps its own game in "
-                           f"progress. This tab's game is saved as “{name}” in Saves.")
+                           f"progress. This tab's game is saved as “{name}” in Saves. "
+                           f"{self.tell_dropped()}".strip())
 
     def save_as(self, name: str) -> Effects:
         if not name or self.game is None:
@@ -725,8 +735,10 @@ class TableScreens(Table):
                 markup = STEP_THROUGH + markup
             return markup
         if self.screen == "saves":
+            usage = slot_budget.usage_note(slot_budget.used_chars(self.store),
+                                           refused=self.store.problem == FULL_STORAGE)
             return render_saves(self.slot_summaries(), can_save=can_save,
-                                in_game=self.game is not None, message=notice)
+                                in_game=self.game is not None, message=notice, usage=usage)
         form = self.start_form or {
             "game": self.game.NAME if self.game else "",
             "levels": self.levels if self.game else (),
@@ -1152,6 +1164,6 @@ class TableScreens(Table):
             self.pace = link.speed
         current = self.game
         if current is not None and not current.is_over and current.history:
-            self.put_aside("Unfinished game",
+            self.put_aside(slot_budget.UNFINISHED,
                            session.wrap_save(current, self.levels, "", self.stamp()))
         return self.begin(game, list(link.levels or self.levels))

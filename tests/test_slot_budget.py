@@ -1,0 +1,88 @@
+"""The storage budget of the slots the table keeps by itself (issue 46)."""
+
+from __future__ import annotations
+
+import itertools
+
+from pygame_core import slot_budget
+from pygame_core.table import HUMAN, DictStorage, Keys, TableScreens
+
+SLOT = Keys().slot
+
+
+def stamped(n: int) -> str:
+    return f"2026-12-06T{n // 3600:02}:{n // 60 % 60:02}:{n % 60:02}Z"
+
+
+def table() -> TableScreens:
+    moments = itertools.count()
+    return TableScreens(DictStorage(), pace=0, stamp=lambda: stamped(next(moments)))
+
+
+def new_game_after_one_move(t: TableScreens, seed: int) -> str:
+    """What an embedding page's new-game command does after one move of each game."""
+    while t.waiting_for_computer():
+        t.step()
+    if t.my_turn() and t.game is not None:
+        t.human_play(t.game.observation(HUMAN)["legal"][0])
+    return t.host_command({"protocol": "card-table", "command": "new-game",
+                           "game": "avissinia", "seed": seed}).say
+
+
+def automatic(t: TableScreens) -> list[str]:
+    return [k for k in t.store.keys(SLOT) if slot_budget.age(k[len(SLOT):]) is not None]
+
+
+def test_many_new_games_keep_the_automatic_slots_within_their_cap_and_the_named_saves() -> None:
+    t = table()
+    t.start_from_address({"game": "avissinia", "seed": "1"})
+    t.save_as("my best game")
+    said = [new_game_after_one_move(t, seed) for seed in range(2, 40)]
+    t.save_as("Unfinished business")  # a named save that reads a bit like a label
+    said += [new_game_after_one_move(t, seed) for seed in range(40, 60)]
+    kept = automatic(t)
+    assert len(kept) == slot_budget.MAX_AUTOMATIC_SLOTS
+    assert sum(len(k) + len(t.store.get(k) or "") for k in kept) \
+        <= slot_budget.MAX_AUTOMATIC_CHARS
+    assert t.store.get(SLOT + "my best game") is not None
+    assert t.store.get(SLOT + "Unfinished business") is not None
+    # The newest are kept; each drop was told to the player, naming what went.
+    latest = sorted(k[len(SLOT):] for k in kept)
+    told = [s for s in said if "deleted" in s]
+    assert len(told) == 58 - slot_budget.MAX_AUTOMATIC_SLOTS
+    assert all(name not in " ".join(told) for name in latest)
+    assert "named saves are never deleted" in told[0]
+
+
+def test_the_oldest_go_first_and_the_size_counts() -> None:
+    sizes = {f"Unfinished game 2026-12-06 04:0{m}:00": 100 for m in range(5)}
+    sizes["Damaged game 2026-12-06 04:00:00 (2)"] = 100
+    assert slot_budget.to_drop(sizes, max_slots=4, max_chars=10**6) == [
+        "Unfinished game 2026-12-06 04:00:00", "Damaged game 2026-12-06 04:00:00 (2)"]
+    assert slot_budget.to_drop(sizes, max_slots=10, max_chars=250) == [
+        "Unfinished game 2026-12-06 04:00:00", "Damaged game 2026-12-06 04:00:00 (2)",
+        "Unfinished game 2026-12-06 04:01:00", "Unfinished game 2026-12-06 04:02:00"]
+    # alone over the budget, the newest (the game just put aside) stays
+    assert slot_budget.to_drop({"Unfinished game 2026-12-06 04:00:00": 10**7}) == []
+
+
+def test_this_tabs_game_kept_in_a_slot_is_never_dropped() -> None:
+    store = DictStorage()
+    slot = SLOT + "Game from another tab 2026-12-06 00:00:00"
+    store.set(slot, "this tab's game")
+    for n in range(1, 20):
+        store.set(SLOT + f"Unfinished game 2026-12-06 00:00:{n:02}", "x")
+    dropped = slot_budget.enforce(store, SLOT, in_use={slot})
+    assert len(dropped) == 19 - slot_budget.MAX_AUTOMATIC_SLOTS
+    assert store.get(slot) == "this tab's game"
+
+
+def test_the_saves_panel_says_how_full_storage_is_when_it_is_nearly() -> None:
+    t = table()
+    t.start_from_address({"game": "avissinia", "seed": "1"})
+    t.show("saves")
+    assert "nearly full" not in t.html()
+    t.store.set(SLOT + "big", "x" * int(0.85 * slot_budget.QUOTA_CHARS))
+    shown = t.html()
+    assert "Storage is nearly full" in shown and "uses 4.3 MB of the browser" in shown
+    assert 'data-cmd="export"' in shown and 'data-cmd="delete"' in shown
