@@ -16,7 +16,8 @@ from . import GAMES, GameError, new_game
 from .cards import CardError, parse_card
 from .opponents import LEVELS, make_opponent
 from .registry import SPECS
-from .table import DictStorage, TableScreens
+from .session.commands import Session
+from .session.storage import DictStorage
 
 
 def _game_options(name: str, players: int | None) -> dict[str, Any]:
@@ -35,7 +36,7 @@ def _pretty(text: str) -> str:
     return " ".join(out)
 
 
-def _table_text(table: TableScreens) -> str:
+def _table_text(table: Session) -> str:
     """The table as the page draws it, read out as text (see ``views.text``)."""
     from .views.text import html_to_text
 
@@ -46,7 +47,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Play at the terminal through the same table session as the page: the table drawn
     in text, the others' plays in words, the moves numbered."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    table = TableScreens(DictStorage(), pace=0)
+    table = Session(DictStorage(), pace=0)
     opponents = SPECS[args.game].players[1] - 1  # the session keeps as many as are seated
     table.new_deal(args.game, _game_options(args.game, args.players), [args.level] * opponents,
                    seed=seed)
@@ -123,10 +124,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] == "arena":
-        from .arena import main as arena_main
-
-        return arena_main(argv[1:])
     parser = argparse.ArgumentParser(
         prog="python -m pygame_core",
         description=__doc__,
@@ -142,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--players", type=int, default=None, help="players (Abyssinia: 2-8)")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--auto", action="store_true", help="all seats computer players")
-    play.add_argument("--level", default="random", choices=LEVELS)
+    play.add_argument("--level", default="easy", choices=LEVELS)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     if not argv or argv[0] not in ("play", "simulate", "-h", "--help"):

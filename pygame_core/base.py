@@ -49,7 +49,7 @@ def check_seed(seed: object) -> int:
     return seed
 
 
-MAX_OPTION_DIGITS = 6  # option numbers are small; a longer one is a typo or an attack
+MAX_OPTION_DIGITS = 7  # the largest option is 1,000,000 chips; a longer one is a typo or an attack
 
 
 def read_digits(text: object, max_digits: int) -> int | None:

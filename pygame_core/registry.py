@@ -44,7 +44,7 @@ class GameSpec:
     title: str
     engine: str  # module defining GAME
     view: str  # module defining render, narrate and turn_line
-    opponents: str  # module defining LEVEL_CLASSES
+    opponents: str  # module defining SETUPS (easy, medium, hard)
     round_word: str  # what one round is called: Round, Hand, Deal
     seat_names: tuple[str, ...]
     players: tuple[int, int]  # fewest and most players

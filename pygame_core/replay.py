@@ -14,7 +14,10 @@ padding, for a URL fragment (``#replay=...``), which browsers never send to the 
 
 The log, by version:
 
-- **2** (written now): the indices arithmetic-coded, each with adaptive frequencies chosen
+- **3** (written now): as 2, but the code keeps its trailing zero bits, so a decoder
+  that reads past the end of the code has met damage or forgery and says so at once
+  (``Decoder.overrun``), not after every move the link claims.
+- **2** (still read): the indices arithmetic-coded, each with adaptive frequencies chosen
   by a context that holds what a cheap frozen predictor would play there
   (``replay_coding.py``, which says why and how).  A move the predictor foresaw costs a
   small fraction of a bit: a whole Abyssinia match of medium players (1,562 deals,
@@ -43,17 +46,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import replay_coding as coding
-from .base import Game, GameError
+from .base import Game, GameError, check_seed, options_from
+from .engines import game_class
 from .slices import run_to_end
+from .strict_json import read_json
 
-LINK_VERSION = 2  # what ``encode`` writes
-READ_VERSIONS = (1, 2)  # what ``decode`` reads
+LINK_VERSION = 3  # what ``encode`` writes
+READ_VERSIONS = (1, 2, 3)  # what ``decode`` reads
 FLAG_DEFLATED = 1
 CHECK_BYTES = 4
 FRAGMENT_KEY = "replay"
 MAX_LINK_CHARS = 100_000  # far above any real match; refuses absurd input cheaply
 MAX_BODY_BYTES = 200_000  # a deflated body may not inflate beyond this
-MAX_ACTIONS = 100_000
+# The longest match a link may hold: a whole Abyssinia match of eight medium players is
+# about 42,000 moves (benchmarks/replay_links.py).  A longer count is refused from the
+# header, before any move is read.
+MAX_ACTIONS = 50_000
+# Options are flat settings; a scripted deck is one list of card codes inside them.
+MAX_OPTIONS_DEPTH = 2
+MAX_MOVES_READ = 10**9  # a count is read up to this, then refused by MAX_ACTIONS
 SLICE_SECONDS = 0.008  # reading a long link hands control back to the page this often
 
 
@@ -80,10 +91,12 @@ class Replay:
         return Replay(self.game, self.options, self.seed, self.actions[:max(0, steps)])
 
     def new_game(self) -> Game[Any, Any]:
-        """The match at its start, from the seed and options."""
-        from . import new_game
+        """The match at its start, from the seed and options.  The options are passed as
+        data, never as keyword arguments, so an option named ``seed`` is refused as an
+        unknown option like any other."""
 
-        return new_game(self.game, seed=self.seed, **self.options)
+        cls = game_class(self.game)
+        return cls(options_from(cls.OPTIONS, self.options), check_seed(self.seed))
 
     def final_game(self) -> Game[Any, Any]:
         """The match after every action of the log."""
@@ -167,15 +180,16 @@ def _log_v1(replay: Replay) -> bytes:
     return packed.to_bytes((packed.bit_length() + 7) // 8, "little")
 
 
-def _log_v2(replay: Replay) -> bytes:
-    """Version 2's log: the indices arithmetic-coded under the game's context model.  A
-    forced move is not coded at all (both sides know it)."""
+def _log_v2(replay: Replay, keep_zeros: bool) -> bytes:
+    """Version 2's and 3's log: the indices arithmetic-coded under the game's context
+    model.  A forced move is not coded at all (both sides know it).  Version 3 keeps the
+    code's trailing zero bits (``keep_zeros``)."""
     model = coding.model_for(replay.game)
     encoder = coding.Encoder()
     for index, legal, game in _indices(replay):
         if len(legal) > 1:
             model.encode(encoder, game, legal, index)
-    return encoder.finish()
+    return encoder.finish(keep_zeros)
 
 
 def encode(replay: Replay | Game[Any, Any], *, version: int = LINK_VERSION) -> str:
@@ -185,7 +199,7 @@ def encode(replay: Replay | Game[Any, Any], *, version: int = LINK_VERSION) -> s
         replay = Replay.of(replay)
     if version not in READ_VERSIONS:
         raise ValueError(f"no replay link version {version}")
-    log = _log_v1(replay) if version == 1 else _log_v2(replay)
+    log = _log_v1(replay) if version == 1 else _log_v2(replay, keep_zeros=version >= 3)
     name = replay.game.encode()
     # No options (the usual case) are written as nothing at all, not as "{}".
     options = json.dumps(replay.options, sort_keys=True, separators=(",", ":"),
@@ -300,8 +314,8 @@ class Slices:
 
 
 def _parse_body(body: bytes, version: int) -> Reading:
-    from . import GAMES
     from .base import MAX_SEED
+    from .engines import GAMES
 
     reader = _Reader(body)
     name_bytes = reader.take(reader.varint("game name", 64), "game name")
@@ -314,21 +328,25 @@ def _parse_body(body: bytes, version: int) -> Reading:
                           f"it has {', '.join(GAMES)})")
     seed = reader.varint("seed", MAX_SEED)
     raw = reader.take(reader.varint("options", MAX_BODY_BYTES), "options")
-    try:
-        options = json.loads(raw.decode()) if raw else {}
-    except (UnicodeDecodeError, ValueError):
-        raise ReplayError("the replay link is damaged: its options are unreadable") from None
+    # The strict reader: bounded in size and depth, plain data only.
+    options = read_json(raw, MAX_OPTIONS_DEPTH, "the replay link", ReplayError) if raw else {}
     if not isinstance(options, dict):
         raise ReplayError("the replay link is damaged: its options are not a set of settings")
-    count = reader.varint("number of moves", MAX_ACTIONS)
+    count = reader.varint("number of moves", MAX_MOVES_READ)
+    if count > MAX_ACTIONS:
+        raise ReplayError(f"the replay link claims {count:,} moves: no match this site links "
+                          f"to is longer than {MAX_ACTIONS:,}")
     log = reader.rest()
-    replay = Replay(name, options, seed, ())
     try:
-        game = replay.new_game()
+        game = Replay(name, options, seed, ()).new_game()
     except GameError as exc:
         raise ReplayError(f"the replay link has settings this site does not accept: {exc}") from exc
-    actions = yield from (_read_v1 if version == 1 else _read_v2)(game, count, log)
-    return Replay(name, options, seed, tuple(actions)), game
+    if version == 1:
+        actions = yield from _read_v1(game, count, log)
+    else:
+        actions = yield from _read_v2(game, count, log, keep_zeros=version >= 3)
+    # The options as the game holds them: the link's own spelling is not kept.
+    return Replay(name, game.options_dict(), seed, tuple(actions)), game
 
 
 def _next_legal(game: Game[Any, Any], number: int, count: int) -> list[str]:
@@ -376,18 +394,26 @@ def _read_v1(game: Game[Any, Any], count: int, log: bytes
     return actions
 
 
-def _read_v2(game: Game[Any, Any], count: int, log: bytes
+def _read_v2(game: Game[Any, Any], count: int, log: bytes, keep_zeros: bool
              ) -> Generator[None, None, list[str]]:
     model = coding.model_for(game.NAME)
     decoder = coding.Decoder(log)
-    actions = yield from _read_moves(
-        game, count, lambda legal: model.decode(decoder, game, legal) if len(legal) > 1 else 0)
+
+    def pick(legal: list[str]) -> int:
+        if len(legal) == 1:
+            return 0
+        index = model.decode(decoder, game, legal)
+        if keep_zeros and decoder.overrun():
+            raise ReplayError("the replay link is damaged: it holds fewer moves than it says")
+        return index
+
+    actions = yield from _read_moves(game, count, pick)
     # Only the shortest spelling of these moves is a link: anything more (or different)
     # is damage, even if it decoded to moves.
     encoder = coding.Encoder()
     for step in decoder.coded:
         encoder.code(*step)
-    if encoder.finish() != log:
+    if encoder.finish(keep_zeros) != log:
         raise ReplayError("the replay link is damaged: it holds more than its moves")
     return actions
 

@@ -113,9 +113,11 @@ class Encoder(_Interval):
         else:
             self._emit(0 if shift == 0 else 1)
 
-    def finish(self) -> bytes:
-        """The code as bytes; trailing zero bits (which the decoder supplies itself) are
-        left out, so the shortest spelling is the only one."""
+    def finish(self, keep_zeros: bool = False) -> bytes:
+        """The code as bytes.  Trailing zero bits (which the decoder supplies itself) are
+        left out, so the shortest spelling is the only one; with ``keep_zeros`` (link
+        version 3) they stay, so that a decoder can tell when it reads past the code
+        (``Decoder.overrun``)."""
         if self.pending:  # the textbook ending: two bits (and the pending ones) suffice
             self.pending += 1
             self._emit(0 if self.low < _QUARTER else 1)
@@ -128,7 +130,7 @@ class Encoder(_Interval):
                         self.bits.append((point >> (_BITS - 1 - at)) & 1)
                     break
         bits = self.bits
-        while bits and not bits[-1]:
+        while bits and not bits[-1] and not keep_zeros:
             bits.pop()
         out = bytearray((len(bits) + 7) // 8)
         for at, bit in enumerate(bits):
@@ -157,6 +159,14 @@ class Decoder(_Interval):
         if at >= self.end:
             return 0
         return (self.data[at >> 3] >> (7 - (at & 7))) & 1
+
+    def overrun(self) -> bool:
+        """Whether the symbols taken so far need more bits than a code that keeps its
+        trailing zeros holds.  The decoder reads one bit for each bit the encoder wrote for
+        the same symbols, plus the ``_BITS`` it reads ahead, and the encoder wrote all of
+        them: a real code never runs past its end, so damage or forgery is caught as soon
+        as the decoder does, instead of after every move the link claims."""
+        return self.at > self.end + _BITS
 
     def target(self, total: int) -> int:
         span = self.high - self.low + 1

@@ -15,8 +15,9 @@ noise.
 
 ``review(...)`` is a generator: it yields between slices of work (like an opponent's
 ``think``) so the page can hand control back to the browser, and returns a ``Review``.
-``run_to_end`` (from ``opponents``, re-exported here) drives it in one go (tests, scripts,
-the terminal).
+``run_to_end`` (from ``slices``, re-exported here) drives it in one go (tests, scripts,
+the terminal).  The moves are put in words by the caller's ``narrate`` (the views' words, which
+this module does not import): without one, by their text.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
@@ -33,8 +34,7 @@ from .base import Game
 from .opponents import SearchOpponent, make_opponent
 from .replay import Replay, ReplayStepper, Slices
 from .slices import run_to_end
-from .views import SEAT_NAMES, narrate
-from .views.comforts import hint_text
+from .words import hint_text
 
 NOISE_SIGMAS = 2.0  # a cost must exceed this many standard errors to be marked
 MIN_COST = 0.75  # ... and this much, in the search's unit
@@ -103,12 +103,20 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:] if text.startswith("You ") else text
 
 
-def _words(state: Game[Any, Any], seat: int, action: str, names: Sequence[str]) -> str:
+# The last move of a state in words, as ``seat`` saw it ("" for none).
+Narrate = Callable[[Game[Any, Any], int], str]
+
+
+def _no_words(_state: Game[Any, Any], _seat: int) -> str:
+    return ""
+
+
+def _words(state: Game[Any, Any], seat: int, action: str, narrate: Narrate) -> str:
     """``action`` by ``seat`` in ``state`` as the narration says it: its first sentence
     only, so the words never tell what followed it."""
     trial = state.clone()
     trial.apply(action)
-    said = narrate(trial.observation(seat), names) or action
+    said = narrate(trial, seat) or action
     first = said.split(". ")[0].rstrip(".")
     return first
 
@@ -133,7 +141,7 @@ def review(
     steps: Iterable[int] | None = None,
     worlds: int = WORLDS,
     seed: int | None = None,
-    names: Sequence[str] = SEAT_NAMES,
+    narrate: Narrate = _no_words,
     progress: Callable[[int, int], None] | None = None,
 ) -> Generator[None, None, Review]:
     """Review ``seat``'s decisions in ``deal`` (or at the given ``steps``, or all of them).
@@ -142,6 +150,7 @@ def review(
     page shows it with ``stepper.go(decision.step)``.
 
     Deterministic for a given replay and ``seed`` (default: the match's seed).
+    ``narrate(state, seat)`` puts a state's last move in words, as ``seat`` saw it.
     ``progress(done, total)`` is told of each decision as it is reviewed (the page's bar).
     """
     stepper = (replay if isinstance(replay, ReplayStepper)
@@ -164,7 +173,7 @@ def review(
         if not isinstance(adviser, SearchOpponent):
             raise TypeError(f"the {LEVEL} level of {game_name} does not search")
         decision = yield from _evaluate(adviser, state, seat, stepper, step, legal, worlds,
-                                        random.Random(f"review/{seed}/{step}"), names, clock)
+                                        random.Random(f"review/{seed}/{step}"), narrate, clock)
         result.decisions.append(decision)
     # The hard opponent's own reason for the search's best action, for the marked ones.
     for index, decision in enumerate(result.decisions):
@@ -183,7 +192,7 @@ def review(
 
 def _evaluate(
     adviser: SearchOpponent, state: Game[Any, Any], seat: int, stepper: ReplayStepper,
-    step: int, legal: list[str], worlds: int, rng: random.Random, names: Sequence[str],
+    step: int, legal: list[str], worlds: int, rng: random.Random, narrate: Narrate,
     clock: Slices,
 ) -> Generator[None, None, Decision]:
     played = stepper.replay.actions[step]
@@ -204,8 +213,8 @@ def _evaluate(
     return Decision(
         step=step, deal=stepper.deal_of(step + 1), played=played, best=best, cost=cost,
         stderr=stderr, worlds=worlds, unit=adviser.value_unit, means=means,
-        played_words=_words(state, seat, played, names),
-        best_words=_words(state, seat, best, names),
+        played_words=_words(state, seat, played, narrate),
+        best_words=_words(state, seat, best, narrate),
     )
 
 

@@ -9,10 +9,27 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from .base import Game
+
+class Saved(Protocol):
+    """What a save is written from: a ``base.Game``, named here by what is read of it (so
+    that this module, which ``base`` imports, imports nothing back)."""
+
+    @property
+    def NAME(self) -> str: ...  # the game's class attribute
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def history(self) -> Sequence[str]: ...
+
+    def options_dict(self) -> dict[str, Any]: ...
+
+    def full_state(self) -> dict[str, Any]: ...
+
 
 SAVE_FORMAT = "pygame_core.save"
 SAVE_VERSION = 2
@@ -25,14 +42,14 @@ def digest(body: Any) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()[:32]
 
 
-def state_digest(game: Game[Any, Any], keys: list[str] | None = None) -> dict[str, Any]:
+def state_digest(game: Saved, keys: list[str] | None = None) -> dict[str, Any]:
     """``reaches``: the fields of ``full_state()`` that a save vouches for, and their digest."""
     state = game.full_state()
     keys = sorted(state) if keys is None else keys
     return {"keys": keys, "digest": digest([state.get(k) for k in keys])}
 
 
-def save_dict(game: Game[Any, Any]) -> dict[str, Any]:
+def save_dict(game: Saved) -> dict[str, Any]:
     """The save of ``game``: its deal and moves, the position they reach, and a check."""
     body: dict[str, Any] = {
         "format": SAVE_FORMAT,

@@ -15,13 +15,13 @@ Infinity, no repeated keys, limited nesting and size) before anything is built f
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
-from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from .base import GameError, options_from
+from .engines import GAMES, game_class
 from .save_format import SAVE_FORMAT, SAVE_VERSION, digest, save_dict, state_digest
+from .strict_json import read_json
 
 if TYPE_CHECKING:
     from .base import Game
@@ -63,34 +63,6 @@ def _from_version_1(data: dict[str, Any]) -> dict[str, Any]:
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_version_1}
 
 
-class _Repeated(ValueError):
-    pass
-
-
-def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        keys = [k for k, _ in pairs]
-        twice = next(k for k in keys if keys.count(k) > 1)
-        raise _Repeated(f"the key {twice[:40]!r} appears twice")
-    return out
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a save holds")
-
-
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-
-
-def _text_depth(text: str) -> int:
-    """How deeply brackets nest in JSON text, counted before parsing it (the parser recurses
-    and a deep enough text would exhaust the stack)."""
-    skeleton = _STRING.sub("", text)
-    steps = (1 if c in "[{" else -1 for c in skeleton if c in "[]{}")
-    return max(accumulate(steps, initial=0))
-
-
 def depth(value: Any) -> int:
     """How deeply lists and dicts nest in ``value`` (iteratively: it may be deep)."""
     deepest, stack = 0, [(value, 0)]
@@ -107,23 +79,7 @@ def depth(value: Any) -> int:
 
 def parse_json(text: str | bytes, max_depth: int, what: str = "save") -> Any:
     """JSON from outside, read strictly: SaveError for anything that is not plain data."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise SaveError(f"{what} is not text (damaged, or not a saved game)") from exc
-    if not isinstance(text, str):
-        raise SaveError(f"{what} is not text")
-    if len(text) > MAX_SAVE_BYTES:
-        raise SaveError(f"{what} is too large to be a game of ours")
-    if _text_depth(text) > max_depth:
-        raise SaveError(f"{what} is damaged: it nests deeper than a saved game does")
-    try:
-        return json.loads(text, object_pairs_hook=_no_repeats, parse_constant=_refuse_constant)
-    except _Repeated as exc:
-        raise SaveError(f"{what} is damaged: {exc}") from exc
-    except (ValueError, RecursionError) as exc:
-        raise SaveError(f"{what} is not valid JSON (damaged or truncated): {exc}") from exc
+    return read_json(text, max_depth, what, SaveError, MAX_SAVE_BYTES)
 
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "SaveError", "dumps", "load", "parse_json",
@@ -146,8 +102,6 @@ def _require(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> A
 def read_header(data: Any) -> dict[str, Any]:
     """A save's fields, checked and migrated to this version, without replaying it (the
     saves list reads this); SaveError if anything is wrong."""
-    from . import GAMES
-
     if isinstance(data, (str, bytes)):
         data = parse_json(data, MAX_SAVE_DEPTH)
     if not isinstance(data, dict):
@@ -191,8 +145,6 @@ def read_header(data: Any) -> dict[str, Any]:
 
 def load(data: dict[str, Any] | str | bytes) -> Game[Any, Any]:
     """Rebuild a game from a save (a dict or its JSON text); raise SaveError if it is bad."""
-    from . import game_class
-
     data = read_header(data)
     seed, actions = data["seed"], data["actions"]
     try:

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from pygame_core import GAMES, SaveError, dumps, load_game, new_game
-from pygame_core.inputs import read_slot, slot_summary
 from pygame_core.saves import _digest
+from pygame_core.session.storage import read_slot, slot_summary
 
 WEIRD_NUMBERS = ["³", "٣", "１", "Infinity", "-Infinity", "NaN", "1e400", "9" * 5000,
                  "-0", "1.5", "true", "null", '"7"', "[]", "{}", "1" + "0" * 25]

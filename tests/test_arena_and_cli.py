@@ -1,4 +1,5 @@
-"""The arena and the terminal commands print what they promise."""
+"""The lab's arena (``python3 -m benchmarks.lab arena``), its oracles and replays, and the
+terminal commands (``python -m pygame_core``) print what they promise."""
 
 from __future__ import annotations
 
@@ -9,9 +10,14 @@ from typing import Any
 
 import pytest
 
+import benchmarks.lab.arena as arena
+from benchmarks.lab.__main__ import main as lab
+from benchmarks.lab.arena import mean_ci
+from benchmarks.lab.oracles import truths
 from pygame_core.__main__ import main as cli
-from pygame_core.arena import mean_ci
+from pygame_core.opponents import make_opponent
 from pygame_core.opponents.search import Budget
+from pygame_core.slices import run_to_end
 
 
 def advantage(text: str, level: str) -> tuple[float, float]:
@@ -31,7 +37,7 @@ def advantage(text: str, level: str) -> tuple[float, float]:
 def test_arena_rotates_seats_and_reports_each_level(
     game: str, seats: str, measure: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert cli(["arena", game, "--seats", seats, "--deals", "12", "--matches", "1"]) == 0
+    assert lab(["arena", game, "--seats", seats, "--deals", "12", "--matches", "1"]) == 0
     out = capsys.readouterr().out
     assert "12 deal seeds x 4 rotations" in out
     easy, _ = advantage(out, "easy")
@@ -50,7 +56,6 @@ def test_arena_plays_a_repeated_seating_once_and_counts_it_as_played(
     import json
     import statistics
 
-    import pygame_core.arena as arena
     from pygame_core import new_game
 
     levels = ["easy", "random", "easy", "random"]
@@ -70,7 +75,7 @@ def test_arena_plays_a_repeated_seating_once_and_counts_it_as_played(
     real_play = arena.play
     monkeypatch.setattr(arena, "play", lambda *a: (games.append(1), real_play(*a)))
     path = tmp_path / "per-deal.jsonl"
-    cli(["arena", "avinas", "--seats", ",".join(levels), "--deals", "3", "--seed", "7",
+    lab(["arena", "avinas", "--seats", ",".join(levels), "--deals", "3", "--seed", "7",
          "--per-deal", str(path)])
     assert len(games) == 3 * 2
     figures = [json.loads(line)["advantage"]["easy"] for line in path.read_text().splitlines()]
@@ -79,7 +84,7 @@ def test_arena_plays_a_repeated_seating_once_and_counts_it_as_played(
 
 def test_arena_refuses_a_wrong_seat_count() -> None:
     with pytest.raises(SystemExit, match="needs 4 seats"):
-        cli(["arena", "avissinia", "--seats", "easy,random", "--deals", "1"])
+        lab(["arena", "avissinia", "--seats", "easy,random", "--deals", "1"])
 
 
 def test_confidence_interval_shrinks_with_more_samples() -> None:
@@ -107,31 +112,40 @@ def test_terminal_play_against_the_computer(
     assert "Centre" in out and "Scores (first to 61)" in out  # the table, drawn in text
 
 
+def oracle_at(level: str, game: Any, seat: int, seed: int) -> Any:
+    """The lab's ``level`` in ``seat``, shown ``game`` as the arena shows an oracle."""
+    op = make_opponent("avissinia", level, seat, seed)
+    for truth in truths(op):
+        truth.state = game
+    return op
+
+
 def test_the_hands_oracle_sees_every_hand_but_not_the_stock_order() -> None:
     """``oracle-hands`` (Avissinia): its worlds hold the true hands, piles and centre, and
-    the true stock's cards in another order; arena-only levels a game defines are
-    accepted by name, unknown ones refused."""
+    the true stock's cards in another order; setups a game lacks, or unknown ones, are
+    refused by the arena."""
     from pygame_core import new_game
-    from pygame_core.arena import HandsOracle
+    from pygame_core.opponents.avissinia_playout import RankRound
 
     game = new_game("avissinia", seed=5)
     seat = game.current_player
     assert seat is not None
-    oracle = HandsOracle("avissinia", seat, 5)
-    oracle.truth = game
-    truth = oracle.inner.world_of(game)  # the true state as the search holds a world
+    oracle = oracle_at("oracle-hands", game, seat, 5)
+    obs = game.observation(seat)
+    run_to_end(oracle.read(obs))
+    truth = RankRound.of_game(game)
     orders = set()
     for i in range(5):
-        world = oracle.inner.world(game.observation(seat), random.Random(i))
+        world = oracle.world(obs, random.Random(i))
         assert world.hands == truth.hands and world.piles == truth.piles
         assert sorted(world.stock) == sorted(truth.stock)
         orders.add(tuple(world.stock))
     assert len(orders) > 1
-    with pytest.raises(SystemExit, match="only Avissinia"):
-        cli(["arena", "avinas", "--seats", "oracle-hands,medium,medium,medium", "--deals", "1"])
+    with pytest.raises(SystemExit, match="unknown level 'oracle-hands' for avinas"):
+        lab(["arena", "avinas", "--seats", "oracle-hands,medium,medium,medium", "--deals", "1"])
     with pytest.raises(SystemExit, match="unknown level"):
-        cli(["arena", "avissinia", "--seats", "grandmaster,medium,medium,medium"])
-    assert cli(["arena", "avissinia", "--seats", "hard-sir,medium,medium,medium",
+        lab(["arena", "avissinia", "--seats", "grandmaster,medium,medium,medium"])
+    assert lab(["arena", "avissinia", "--seats", "hard-sir,medium,medium,medium",
                 "--deals", "1", "--iterations", "2"]) == 0
 
 
@@ -142,19 +156,23 @@ def test_a_known_share_oracle_keeps_the_cards_it_knows_and_deals_the_rest() -> N
     world is the true state; with half or none, worlds differ."""
     from collections import Counter
 
+    from benchmarks.lab.oracles import KnownShare
     from pygame_core import new_game
-    from pygame_core.arena import ORACLES
+    from pygame_core.opponents.avissinia_playout import RankRound
 
     game = new_game("avissinia", seed=7)
     seat = game.current_player
     assert seat is not None
     others = [s for s in range(4) if s != seat]
     hidden = [card for s in others for card in game.hands[s]] + list(game.stock)
+    obs = game.observation(seat)
+    truth = RankRound.of_game(game)
     for percent in (0, 50, 100):
-        oracle = ORACLES[f"oracle-known-{percent}"]("avissinia", seat, 7)
-        oracle.truth = game
-        truth = oracle.inner.world_of(game)
-        knows = oracle.knows  # type: ignore[attr-defined]
+        oracle = oracle_at(f"oracle-known-{percent}", game, seat, 7)
+        run_to_end(oracle.read(obs))
+        sampler = oracle.setup.sampler
+        assert isinstance(sampler, KnownShare)
+        knows = sampler.knows
         known = sum(1 for card in hidden if knows(card))
         if percent == 0:
             assert known == 0
@@ -162,8 +180,7 @@ def test_a_known_share_oracle_keeps_the_cards_it_knows_and_deals_the_rest() -> N
             assert known == len(hidden)
         else:
             assert 0.3 * len(hidden) < known < 0.7 * len(hidden)
-        worlds = [oracle.inner.world(game.observation(seat), random.Random(i))
-                  for i in range(6)]
+        worlds = [oracle.world(obs, random.Random(i)) for i in range(6)]
         for world in worlds:
             assert world.hands[seat] == truth.hands[seat] and world.piles == truth.piles
             assert [len(h) for h in world.hands] == [len(h) for h in truth.hands]
@@ -181,6 +198,123 @@ def test_a_known_share_oracle_keeps_the_cards_it_knows_and_deals_the_rest() -> N
             assert len(distinct) > 1
 
 
+def test_the_own_fitted_oracle_values_plays_in_the_true_state_by_its_own_sides_policy(
+) -> None:
+    """``oracle-own-fitted`` (Avissinia) searches the true state, and a play's value there
+    is the round played out with its own side on the sighted fitted policy and the others
+    on the sighted rule (hard-own-fitted's playouts), not the oracle's all-rule playout."""
+    from pygame_core import new_game
+    from pygame_core.opponents.avissinia import play_of
+    from pygame_core.opponents.avissinia_playout import (
+        RankRound,
+        choose_sighted,
+        choose_sighted_fitted,
+        play_out,
+        split_by_side,
+    )
+
+    differs = 0
+    for seed in range(12):
+        game = new_game("avissinia", seed=seed, partnership=seed % 2 == 1)
+        players = [make_opponent("avissinia", "medium", s, seed) for s in range(4)]
+        for _ in range(seed * 3):
+            seat = game.current_player
+            game.apply(players[seat].decide(game.observation(seat)))
+        seat = game.current_player
+        oracle = oracle_at("oracle-own-fitted", game, seat, seed)
+        obs = game.observation(seat)
+        run_to_end(oracle.read(obs))
+        world = oracle.world(obs, random.Random(seed))
+        truth = RankRound.of_game(game)
+        assert (world.hands, world.piles, world.centre, world.stock) == (
+            truth.hands, truth.piles, truth.centre, truth.stock)
+        own = split_by_side(seat, choose_sighted_fitted, choose_sighted)
+        for action in obs["legal"]:
+            card, target = play_of(action)
+            after = truth.copy()
+            after.play(card.rank, target)
+            rule = play_out(after.copy(), seat, choose_sighted)
+            value = play_out(after, seat, own)
+            assert oracle.action_value(world, action) == value
+            differs += value != rule
+    assert differs > 0
+
+
+def test_the_half_oracles_see_only_in_their_half_of_the_round() -> None:
+    """``oracle-first-half`` decides as the oracle while the stock is still to be dealt and
+    as the oracle's search blind (hard-reading) once it is; ``oracle-second-half`` the
+    other way round.  The arena's fixed budget reaches both searches."""
+    from benchmarks.lab.oracles import HalfOracle, searches
+    from pygame_core import new_game
+
+    budget = Budget(iterations=8, seconds=None)
+
+    def decisions(game: Any) -> dict[str, str]:
+        seat = game.current_player
+        out = {}
+        for level, name in (("oracle", "oracle"), ("hard", "hard-reading"),
+                            ("first", "oracle-first-half"), ("second", "oracle-second-half")):
+            op = oracle_at(name, game, seat, 9)
+            for search in searches(op):
+                search.budget = budget
+            out[level] = op.decide(game.observation(seat))
+        return out
+
+    game = new_game("avissinia", seed=9)
+    medium = [make_opponent("avissinia", "medium", s, 9) for s in range(4)]
+    differ = {"first": 0, "second": 0}  # positions where the oracle and hard disagree
+    for _ in range(40):  # the first half and most of the second
+        first_half = bool(game.stock)
+        chosen = decisions(game)
+        if chosen["oracle"] != chosen["hard"]:
+            sighted, blind = ("first", "second") if first_half else ("second", "first")
+            assert chosen[sighted] == chosen["oracle"] and chosen[blind] == chosen["hard"]
+            differ["first" if first_half else "second"] += 1
+        seat = game.current_player
+        game.apply(medium[seat].decide(game.observation(seat)))
+    assert differ["first"] and differ["second"]  # both halves told the two apart
+    players = arena.seat_players("avissinia", ["oracle-second-half", "medium", "medium",
+                                               "medium"], 9, None, {"oracle-second-half": 12})
+    half = players[0]
+    assert isinstance(half, HalfOracle)
+    assert half.seeing.budget.iterations == half.blind.budget.iterations == 12
+
+
+def test_the_oracles_of_avinas_and_abyssinia_play_on_the_true_cards() -> None:
+    """Avinas's and Abyssinia's oracle: hard's search whose every world is the true table
+    (a copy: the search's playouts leave the game as it was)."""
+    from pygame_core import new_game
+
+    for name in ("avinas", "abyssinia"):
+        game = new_game(name, seed=5)
+        seat = game.current_player
+        assert seat is not None
+        oracle = make_opponent(name, "oracle", seat, 5)
+        [truth] = truths(oracle)
+        truth.state = game
+        obs = game.observation(seat)
+        if name == "avinas":
+            run_to_end(oracle.read(obs))
+        world = oracle.world(obs, random.Random(1))
+        assert world is not game and world.hands == game.hands
+        if name == "abyssinia":
+            assert world.pack == game.pack
+        oracle.budget = Budget(iterations=3, seconds=None)
+        assert oracle.decide(obs) in obs["legal"]
+        assert game.observation(seat) == obs
+
+
+def test_the_terminal_has_no_arena_and_makes_only_the_pages_levels(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m pygame_core arena`` is gone (the arena is the lab's); ``play --level``
+    offers the page's three levels."""
+    with pytest.raises(SystemExit):
+        cli(["arena", "avissinia", "--seats", "easy,random,random,random"])
+    assert "invalid choice: 'arena'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli(["play", "avissinia", "--level", "hard-2026"])
+
+
 def test_arena_writes_each_deal_seeds_advantages(
     tmp_path: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -190,7 +324,7 @@ def test_arena_writes_each_deal_seeds_advantages(
     from pathlib import Path
 
     path = Path(str(tmp_path)) / "deals.jsonl"
-    assert cli(["arena", "avissinia", "--seats", "easy,random,random,random", "--deals", "5",
+    assert lab(["arena", "avissinia", "--seats", "easy,random,random,random", "--deals", "5",
                 "--seed", "40", "--per-deal", str(path)]) == 0
     rows = [json.loads(line) for line in path.read_text().splitlines()]
     assert [r["seed"] for r in rows] == [40, 41, 42, 43, 44]
@@ -209,7 +343,7 @@ def test_common_chance_gives_a_seat_the_same_worlds_whatever_level_sits_there(
     in the same seat of the same Abyssinia deal they then sample the same worlds: the same
     purchase, with the same figures, and their chance left in the same state.  By default
     each level has its own chance."""
-    import pygame_core.arena as arena
+
     from pygame_core import new_game
 
     game = new_game("abyssinia", seed=5)
@@ -224,89 +358,3 @@ def test_common_chance_gives_a_seat_the_same_worlds_whatever_level_sits_there(
     assert (hard.explain() == old.explain()) is common
 
 
-def test_the_own_fitted_oracle_values_plays_in_the_true_state_by_its_own_sides_policy(
-) -> None:
-    """``oracle-own-fitted`` (Avissinia) searches the true state, and a play's value there
-    is the round played out with its own side on the sighted fitted policy and the others
-    on the sighted rule (hard-own-fitted's playouts), not the oracle's all-rule playout."""
-    from pygame_core import new_game
-    from pygame_core.arena import OwnFittedOracle
-    from pygame_core.opponents import make_opponent
-    from pygame_core.opponents.avissinia import play_of
-    from pygame_core.opponents.avissinia_playout import (
-        RankRound,
-        choose_sighted,
-        choose_sighted_fitted,
-        play_out,
-        split_by_side,
-    )
-
-    differs = 0
-    for seed in range(12):
-        game = new_game("avissinia", seed=seed, partnership=seed % 2 == 1)
-        players = [make_opponent("avissinia", "medium", s, seed) for s in range(4)]
-        for _ in range(seed * 3):
-            seat = game.current_player
-            game.apply(players[seat].decide(game.observation(seat)))
-        seat = game.current_player
-        oracle = OwnFittedOracle("avissinia", seat, seed)
-        oracle.truth = game
-        obs = game.observation(seat)
-        world = oracle.inner.world(obs, random.Random(seed))
-        truth = RankRound.of_game(game)
-        assert (world.hands, world.piles, world.centre, world.stock) == (
-            truth.hands, truth.piles, truth.centre, truth.stock)
-        own = split_by_side(seat, choose_sighted_fitted, choose_sighted)
-        for action in obs["legal"]:
-            card, target = play_of(action)
-            after = truth.copy()
-            after.play(card.rank, target)
-            rule = play_out(after.copy(), seat, choose_sighted)
-            value = play_out(after, seat, own)
-            assert oracle.inner.action_value(world, action) == value
-            differs += value != rule
-    assert differs > 0
-
-
-def test_the_half_oracles_see_only_in_their_half_of_the_round() -> None:
-    """``oracle-first-half`` decides as the oracle while the stock is still to be dealt and
-    as the oracle's search blind (hard-reading) once it is; ``oracle-second-half`` the
-    other way round.  The arena's fixed budget reaches both searches."""
-    from pygame_core import new_game
-    from pygame_core.arena import HalfOracle, Oracle, SecondHalfOracle, seat_players
-    from pygame_core.opponents import make_opponent
-
-    budget = Budget(iterations=8, seconds=None)
-
-    def decisions(game: Any) -> dict[str, str]:
-        seat = game.current_player
-        out = {}
-        for level, op in (("oracle", Oracle("avissinia", seat, 9)),
-                          ("hard", make_opponent("avissinia", "hard-reading", seat, 9)),
-                          ("first", HalfOracle("avissinia", seat, 9)),
-                          ("second", SecondHalfOracle("avissinia", seat, 9))):
-            for search in op.searches() if isinstance(op, Oracle) else [op]:
-                search.budget = budget
-            if isinstance(op, Oracle):
-                op.truth = game
-            out[level] = op.decide(game.observation(seat))
-        return out
-
-    game = new_game("avissinia", seed=9)
-    medium = [make_opponent("avissinia", "medium", s, 9) for s in range(4)]
-    differ = {"first": 0, "second": 0}  # positions where the oracle and hard disagree
-    for _ in range(40):  # the first half and most of the second
-        first_half = bool(game.stock)
-        chosen = decisions(game)
-        if chosen["oracle"] != chosen["hard"]:
-            sighted, blind = ("first", "second") if first_half else ("second", "first")
-            assert chosen[sighted] == chosen["oracle"] and chosen[blind] == chosen["hard"]
-            differ["first" if first_half else "second"] += 1
-        seat = game.current_player
-        game.apply(medium[seat].decide(game.observation(seat)))
-    assert differ["first"] and differ["second"]  # both halves told the two apart
-    players = seat_players("avissinia", ["oracle-second-half", "medium", "medium", "medium"],
-                           9, None, {"oracle-second-half": 12})
-    half = players[0]
-    assert isinstance(half, SecondHalfOracle)
-    assert half.inner.budget.iterations == half.blind.budget.iterations == 12

@@ -8,11 +8,13 @@ from collections.abc import Iterator
 
 import pytest
 
+from benchmarks.lab.setups import register
 from pygame_core.avinas import NO_SEVENS, PLAY, SIMPLE, STOP, TRICKS, Avinas, AvinasOptions
 from pygame_core.opponents import SearchOpponent, make_opponent
 from pygame_core.opponents.avinas import (
     ENDGAME_TRICKS,
-    EndgameSolving,
+    AvinasSearch,
+    SolvedEndRun,
     _made_it,
     _quick_action,
     playout,
@@ -21,6 +23,14 @@ from pygame_core.opponents.avinas import (
 )
 from pygame_core.opponents.avinas_solver import Solver, solved_value
 from pygame_core.opponents.search import Budget
+
+register()  # the lab's research setups
+
+
+def solved_end(opponent: object) -> SolvedEndRun:
+    """The solved endgame a searching level ends its playouts with."""
+    assert isinstance(opponent, AvinasSearch) and isinstance(opponent.ending, SolvedEndRun)
+    return opponent.ending
 
 
 def minimax(world: Avinas, seat: int, tie_break: float) -> float:
@@ -143,7 +153,7 @@ def test_hard_endgame_solves_the_last_tricks_and_plays_the_quick_policy_before(
             continue
         me = world.player
         opponent = make_opponent("avinas", level, me, seed)
-        assert isinstance(opponent, EndgameSolving) and opponent.solved_leaves
+        assert isinstance(opponent, AvinasSearch) and solved_end(opponent).solved_leaves
         for action in world.legal_actions()[:3]:
             text = str(action)
             expected = world.clone()
@@ -153,7 +163,7 @@ def test_hard_endgame_solves_the_last_tricks_and_plays_the_quick_policy_before(
                     and expected.phase in (PLAY, STOP)):
                 expected._apply(_quick_action(expected, opponent.sighted))
             want = (record_value(expected.hand_records[-1], me) if expected.hand_records
-                    else solved_value(expected, me, opponent.tie_break))
+                    else solved_value(expected, me, solved_end(opponent).tie_break))
             assert opponent.action_value(world, text) == want
             checked += 1
     assert checked > 20
@@ -185,13 +195,13 @@ def test_the_endgame_only_levels_solve_only_the_plays_of_the_last_tricks(level: 
             continue
         me = world.player
         opponent = make_opponent("avinas", level, me, seed)
-        assert isinstance(opponent, EndgameSolving) and not opponent.solved_leaves
+        assert isinstance(opponent, AvinasSearch) and not solved_end(opponent).solved_leaves
         for action in world.legal_actions()[:2]:
             after = world.clone()
             after._apply(action)
             if world.trick_number > TRICKS - ENDGAME_TRICKS:
                 want = (record_value(after.hand_records[-1], me) if after.hand_records
-                        else solved_value(after, me, opponent.tie_break))
+                        else solved_value(after, me, solved_end(opponent).tie_break))
                 late += 1
             else:
                 want = playout(after, me, opponent.sighted)
@@ -212,7 +222,7 @@ def test_hards_hint_says_when_it_solved_the_rest_of_the_hand_exactly(level: str)
             continue
         me = world.player
         hard = make_opponent("avinas", level, me, seed)
-        assert isinstance(hard, EndgameSolving)
+        assert isinstance(hard, AvinasSearch)
         hard.budget = Budget(iterations=4, seconds=None)
         hard.decide(world.observation(me))
         reason = hard.explain()
@@ -223,6 +233,6 @@ def test_hards_hint_says_when_it_solved_the_rest_of_the_hand_exactly(level: str)
             late += 1
         else:
             solved_there = f"the last {ENDGAME_TRICKS} tricks solved exactly" in reason
-            assert solved_there == hard.solved_leaves, reason
+            assert solved_there == solved_end(hard).solved_leaves, reason
             early += 1
     assert early >= 5 and late >= 5, (early, late)

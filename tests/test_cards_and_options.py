@@ -62,3 +62,22 @@ def test_bad_seed_is_refused(seed: object) -> None:
 def test_unknown_game_is_refused() -> None:
     with pytest.raises(OptionError, match="unknown game 'snap'"):
         new_game("snap", seed=1)
+
+
+def test_every_value_the_start_form_offers_is_one_the_engine_accepts() -> None:
+    """The form's limits and the engine's are one fact seen twice: a number option's lowest
+    and highest values, and every choice, must start a game (Abyssinia's form offered
+    1,000,000 chips while the engine refused seven digits)."""
+    from pygame_core.registry import SPECS
+
+    for name, spec in SPECS.items():
+        for option in spec.form:
+            values = ([str(option.low), str(option.high)] if option.kind == "number"
+                      else [value for value, _ in option.choices])
+            assert values, (name, option.name)
+            for value in values:
+                new_game(name, seed=1, **{option.name: value})  # raises OptionError if refused
+            if option.kind == "number":
+                for outside in (option.low - 1, option.high + 1):
+                    with pytest.raises(OptionError):
+                        new_game(name, seed=1, **{option.name: str(outside)})

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from pygame_core import GameError, IllegalActionError, OptionError, SaveError, new_game
-from pygame_core.inputs import read_link, read_slot, slot_summary
+from pygame_core.links import read_link
 from pygame_core.saves import MAX_SAVE_BYTES
+from pygame_core.session.storage import read_slot, slot_summary
 
 Q = list[tuple[str, str]]
 
@@ -33,7 +34,7 @@ HOSTILE_LINKS: list[tuple[Q, str]] = [
     ([("game", "avinas"), ("seed", "1e9")], "digits 0-9"),
     ([("game", "avinas"), ("seed", "")], "digits 0-9"),
     ([("game", "avissinia"), ("target", "²")], "digits 0-9"),
-    ([("game", "avissinia"), ("target", "9" * 40)], "at most 6 digits"),
+    ([("game", "avissinia"), ("target", "9" * 40)], "at most 7 digits"),
     ([("game", "avissinia"), ("target", "Infinity")], "whole number"),
     ([("game", "avinas"), ("opponents_pips", "1,2,٣")], "whole number"),
     ([("game", "avinas"), ("opponents_pips", "1,2")], "3 whole numbers"),
@@ -227,7 +228,7 @@ def test_observation_of_a_seat_that_does_not_exist_is_a_game_error(
 @pytest.mark.parametrize("text", ['{"pace": "²"}', '{"pace": "٣٠٠"}', "[" * 100_000,
                                   '{"pace": NaN}', '{"pace": 1, "pace": 2}'])
 def test_damaged_settings_and_statistics_fall_back_to_defaults(text: str) -> None:
-    from pygame_core.views.comforts import DEFAULT_SETTINGS, parse_settings, parse_stats
+    from pygame_core.session.storage import DEFAULT_SETTINGS, parse_settings, parse_stats
 
     assert parse_settings(text) == DEFAULT_SETTINGS
     assert parse_stats(text) == {}

@@ -1,4 +1,4 @@
-"""Information-set MCTS (``opponents.ismcts``) and Avissinia's arena level that uses it."""
+"""Information-set MCTS (the lab's ``ismcts``) and the Avissinia setups that use it."""
 
 from __future__ import annotations
 
@@ -8,13 +8,16 @@ from collections.abc import Hashable
 from conftest import play_some, play_with
 from test_opponents_avissinia import quick, two_deals_differing_only_in_hidden_cards
 
+from benchmarks.lab.ismcts import Node, ismcts, most_visited
+from benchmarks.lab.setups import register
+from benchmarks.lab.setups.avissinia import TreeSearch, rank_move
 from pygame_core import new_game
 from pygame_core.avissinia import Avissinia
 from pygame_core.opponents import make_opponent
-from pygame_core.opponents.avissinia import HardIsmcts, rank_move
 from pygame_core.opponents.avissinia_playout import RankRound, choose_sighted
-from pygame_core.opponents.ismcts import Node, ismcts, most_visited
 from pygame_core.opponents.search import Budget, pimc
+
+register()  # the lab's research setups
 
 SAFE = 0.75  # the sure result of the toy's safe move
 
@@ -166,7 +169,7 @@ def test_hard_ismcts_does_not_peek_and_says_what_it_searched() -> None:
     choices = []
     for game in (a, b):
         op = quick(make_opponent("avissinia", "hard-ismcts", 0, 5), 200)
-        assert isinstance(op, HardIsmcts)
+        assert isinstance(op, TreeSearch)
         choices.append(op.decide(game.observation(0)))
         assert op.iterations == 200
         assert "in a tree of 200 playouts" in op.explain()
@@ -182,7 +185,7 @@ def test_hard_ismcts_searches_with_the_playout_policy_below_its_tree() -> None:
     seat = game.current_player
     assert seat is not None
     op = make_opponent("avissinia", "hard-ismcts", seat, 4)
-    assert isinstance(op, HardIsmcts)
+    assert isinstance(op, TreeSearch)
     obs = game.observation(seat)
     world = op.world(obs, random.Random(0))
     moves = world.moves()

@@ -8,14 +8,16 @@ from typing import Any
 import pytest
 from conftest import play_with
 
+from benchmarks.lab.setups import register
 from pygame_core import new_game
 from pygame_core.abyssinia import Abyssinia
-from pygame_core.arena import Oracle
 from pygame_core.cards import full_pack
 from pygame_core.opponents import LEVELS, Opponent, make_opponent
-from pygame_core.opponents.abyssinia import Hard, world_from_observation
+from pygame_core.opponents.abyssinia import HARD, AbyssiniaSearch, world_from_observation
 from pygame_core.opponents.search import Budget
 from pygame_core.slices import run_to_end
+
+register()  # the lab's baselines (random, hard-2026) and research setups
 
 QUICK = Budget(iterations=12, seconds=None)  # small and exact: tests must not depend on time
 
@@ -23,7 +25,7 @@ QUICK = Budget(iterations=12, seconds=None)  # small and exact: tests must not d
 def players_for(levels: list[str], seed: int) -> list[Opponent]:
     ops = [make_opponent("abyssinia", level, seat, seed) for seat, level in enumerate(levels)]
     for op in ops:
-        if isinstance(op, Hard):
+        if isinstance(op, AbyssiniaSearch):
             op.budget = QUICK
     return ops
 
@@ -108,7 +110,7 @@ def test_hard_searches_within_its_budget_and_yields() -> None:
     seat = game.current_player
     assert seat is not None
     op = make_opponent("abyssinia", "hard", seat, 3)
-    assert isinstance(op, Hard)
+    assert isinstance(op, AbyssiniaSearch)
     assert op.budget.iterations > 0
     assert op.budget.seconds is not None  # the page's safety cap
     op.budget = Budget(iterations=40, seconds=None, slice_seconds=0.0)
@@ -146,42 +148,25 @@ def test_world_agrees_with_the_observation_and_plays_on() -> None:
     assert sum(world.chips) + world.pot == sum(game.chips) + game.pot  # chips conserved
 
 
-def test_oracle_plays_on_the_true_pack() -> None:
-    game = abyssinia(5, players=3)
-    oracle = Oracle("abyssinia", 0, 5)
-    assert isinstance(oracle.inner, Hard)
-    oracle.inner.budget = QUICK
-    others = players_for(["medium"] * 3, 5)
-    while game.deals_played == 0:
-        seat = game.current_player
-        assert seat is not None
-        if seat == 0:
-            oracle.truth = game
-            action = oracle.decide(game.observation(seat))
-        else:
-            action = others[seat].decide(game.observation(seat))
-        game.apply(action)
-
-
 def test_hard_bets_and_raises_for_value_where_the_2026_level_waits() -> None:
     """Hard's betting counts the multiway edge of a chip: with four players in, a chip bet
     gains ``4 * equity - 1``.  At 32% of the pot (the 2026 level only calls a bet) hard
     raises; at 28% (the 2026 level checks) it bets; by pot odds it still folds."""
     from types import SimpleNamespace
 
-    from pygame_core.opponents.abyssinia import Hard2026
+    from pygame_core.opponents.abyssinia import _bet_choice as bet_2026
 
     view: Any = SimpleNamespace(active=[0, 1, 2, 3], to_call=1, pot=20)
     facing = ["fold", "call", "raise"]
     opening = ["check", "bet"]
-    assert Hard.bet(facing, 0.32, 2.0, view, 0.3, 0.34)[0] == "raise"
-    assert Hard2026.bet(facing, 0.32, 2.0, view, 0.3, 0.34)[0] == "call"
-    assert Hard.bet(opening, 0.28, 2.0, view, 0.3, 0.26)[0] == "bet"
-    assert Hard2026.bet(opening, 0.28, 2.0, view, 0.3, 0.26)[0] == "check"
-    assert Hard.bet(opening, 0.26, 2.0, view, 0.3, 0.22)[0] == "check"
-    assert Hard.bet(facing, 0.30, -0.5, view, 0.3, 0.3)[0] == "fold"
+    assert HARD.bet(facing, 0.32, 2.0, view, 0.3, 0.34)[0] == "raise"
+    assert bet_2026(facing, 0.32, 2.0, view, 0.3, 0.34)[0] == "call"
+    assert HARD.bet(opening, 0.28, 2.0, view, 0.3, 0.26)[0] == "bet"
+    assert bet_2026(opening, 0.28, 2.0, view, 0.3, 0.26)[0] == "check"
+    assert HARD.bet(opening, 0.26, 2.0, view, 0.3, 0.22)[0] == "check"
+    assert HARD.bet(facing, 0.30, -0.5, view, 0.3, 0.3)[0] == "fold"
     heads_up: Any = SimpleNamespace(active=[0, 1], to_call=1, pot=20)
-    assert Hard.bet(facing, 0.30, 2.0, heads_up, 0.3, 0.3)[0] == "call"
+    assert HARD.bet(facing, 0.30, 2.0, heads_up, 0.3, 0.3)[0] == "call"
 
 
 def _table_after_two_checks() -> Abyssinia:
@@ -344,8 +329,9 @@ def test_fitted_purchase_rule_buys_what_a_player_would(hand: str, left: str, rig
     """Hard's playouts model every player's later purchases with the fitted rule: it
     completes a low or a full house, and buys blind where no market card helps, which the
     cheap rule (hard-2026's) does not: it buys the king to the low hand."""
+    from benchmarks.lab.setups.abyssinia import cheap_choice
     from pygame_core.cards import parse_card, parse_cards
-    from pygame_core.opponents.abyssinia import _Player, cheap_choice, fitted_choice
+    from pygame_core.opponents.abyssinia import _Player, fitted_choice
 
     player = _Player.of(parse_cards(hand.split()))
     assert fitted_choice(player, parse_card(left), parse_card(right)) == buys

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from conftest import count_slices, decides_alike, play_with
 
+from benchmarks.lab.setups import register
 from pygame_core import new_game, parse_cards
 from pygame_core.avinas import (
     Avinas,
@@ -21,6 +22,8 @@ from pygame_core.cards import SEVEN, SUITS, Card, parse_card, short_pack
 from pygame_core.opponents import Opponent, SearchOpponent, make_opponent
 from pygame_core.opponents.avinas import playout
 from pygame_core.opponents.search import Budget
+
+register()  # the lab's baselines (random, hard-2026) and research setups
 
 LEVELS = ["easy", "medium", "hard"]
 
@@ -290,13 +293,13 @@ def test_typed_playouts_play_medium_players_unsighted_and_searching_ones_sighted
     """``hard-typed-playouts`` draws each other seat's kind with every world: in games of
     medium players it plays them out mostly as card counters (unsighted), in games of
     hard-2026's searching players mostly sighted; itself never sighted."""
-    from pygame_core.opponents.avinas import HardTypedPlayouts
+    from benchmarks.lab.setups.avinas import KindSight
 
     def sighted_share(level: str) -> float:
         sighted = total = 0
         for seed, _, me, obs in reading_positions(range(16), level):
             opponent = quick(make_opponent("avinas", "hard-typed-playouts", me, seed))
-            assert isinstance(opponent, HardTypedPlayouts)
+            assert isinstance(opponent, KindSight)
             opponent.decide(obs)  # walks the chain on the others' plays
             rng = random.Random(seed)
             for _ in range(10):

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from conftest import count_slices, decides_alike, play_some, play_with
 
+from benchmarks.lab.setups import register
 from pygame_core import new_game, parse_cards
 from pygame_core.avissinia import (
     CENTRE,
@@ -23,6 +24,8 @@ from pygame_core.avissinia import (
 from pygame_core.cards import Card
 from pygame_core.opponents import Opponent, SearchOpponent, make_opponent
 from pygame_core.opponents.search import Budget, walk
+
+register()  # the lab's baselines (random, hard-2026) and research setups
 
 LEVELS = ["easy", "medium", "hard"]
 
@@ -313,7 +316,7 @@ def test_typed_playouts_play_each_seat_as_the_kind_its_plays_show() -> None:
     every world, and each other seat by medium's sighted rule or the policy fitted to a
     searcher's plays, drawn world by world from the typed reading: mostly the rule at a
     table of medium players, mostly the searcher's policy at a table of hard-2026's."""
-    from pygame_core.opponents.avissinia import HardTyped
+    from pygame_core.opponents.avissinia import AvissiniaSearch, ByKind
     from pygame_core.opponents.avissinia_playout import (
         choose_fitted,
         choose_sighted,
@@ -336,14 +339,17 @@ def test_typed_playouts_play_each_seat_as_the_kind_its_plays_show() -> None:
             me = game.current_player
             assert me is not None
             hard = make_opponent("avissinia", "hard", me, seed)
-            assert isinstance(hard, HardTyped)
+            assert isinstance(hard, AvissiniaSearch)
+            seats = hard.setup.seats
+            assert isinstance(seats, ByKind)
             obs = game.observation(me)
             for _ in hard.read(obs):
                 pass
             rng = random.Random(seed)
             for _ in range(20):
-                hard.world(obs, rng)
-                for seat, policy in enumerate(hard._world_policies):
+                worlds = hard._worlds
+                deal = worlds.deal(obs, rng)
+                for seat, policy in enumerate(seats.kinds(me, obs, deal, worlds.reading, rng)):
                     if seat == me or (game.options.partnership and (seat - me) % 2 == 0):
                         assert policy is choose_sighted_fitted
                     else:
@@ -358,7 +364,7 @@ def test_typed_playouts_play_each_seat_as_the_kind_its_plays_show() -> None:
 def test_hard_playouts_end_with_the_round() -> None:
     """A playout ends with the round (every hand and the stock empty) and deals no next
     one; the game itself does."""
-    from pygame_core.opponents.avissinia import Hard
+    from pygame_core.opponents.avissinia import AvissiniaSearch
     from pygame_core.opponents.avissinia_playout import choose_sighted, play_out
 
     game = new_game("avissinia", seed=8)
@@ -366,7 +372,7 @@ def test_hard_playouts_end_with_the_round() -> None:
     seat = game.current_player
     assert seat is not None
     hard = make_opponent("avissinia", "hard", seat, 8)
-    assert isinstance(hard, Hard)
+    assert isinstance(hard, AvissiniaSearch)
     world = hard.world(game.observation(seat), random.Random(1))
     play = Avissinia.parse_action(game.observation(seat)["legal"][0])
     trial = world.copy()
@@ -437,12 +443,11 @@ def test_best_response_is_a_line_the_game_plays_and_no_rule_beats_it() -> None:
     scored by it; it is never below the rule's own playout or the rule improved by a
     playout at each turn, and above the rule somewhere.  With one card each it is the best
     single move followed by the rule."""
+    from benchmarks.lab.setups.avissinia import best_response, rollout_improved
     from pygame_core.opponents.avissinia_playout import (
         RankRound,
-        best_response,
         choose_sighted,
         play_out,
-        rollout_improved,
     )
 
     def value_after(state: RankRound, move: tuple[int, int], seat: int) -> float:
@@ -571,7 +576,8 @@ def test_own_side_playouts_play_its_side_by_its_policy_and_the_others_by_sight(
             game.apply(rng.choice(game.legal_actions()))
         hard = make_opponent("avissinia", level, seed % 4, seed)
         assert isinstance(hard, SearchOpponent)
-        policy = hard.playout_policy()
+        hard.world(game.observation(hard.seat), rng)
+        policy = hard._policy
         state = RankRound.of_game(game)
         own_side = state.player == hard.seat or (
             partnership and (state.player - hard.seat) % 2 == 0)

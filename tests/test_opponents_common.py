@@ -24,13 +24,50 @@ def test_unknown_level_and_game_are_refused() -> None:
         make_opponent("snap", "easy", 1, 1)
 
 
-def test_the_2026_baseline_is_for_the_arena_only() -> None:
-    from pygame_core.opponents import ARENA_LEVELS, LEVELS
+def test_without_the_lab_only_easy_medium_and_hard_can_be_made() -> None:
+    """The package alone (a fresh interpreter that never imports the lab) makes exactly
+    the page's three levels for each game: no baseline, research setup or oracle."""
+    import subprocess
+    import sys
 
-    assert LEVELS == ("easy", "medium", "hard")
-    assert "hard-2026" in ARENA_LEVELS
+    script = (
+        "import sys\n"
+        "from pygame_core.opponents import make_opponent, setups\n"
+        "for game in ('avissinia', 'avinas', 'abyssinia'):\n"
+        "    print(game, sorted(setups(game)))\n"
+        "    for level in ('random', 'hard-2026', 'hard-typed', 'oracle'):\n"
+        "        try:\n"
+        "            make_opponent(game, level, 1, 1)\n"
+        "        except ValueError:\n"
+        "            continue\n"
+        "        print('made', game, level)\n"
+        "print('lab loaded' if 'benchmarks' in sys.modules else 'lab not loaded')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out == [
+        "avissinia ['easy', 'hard', 'medium']",
+        "avinas ['easy', 'hard', 'medium']",
+        "abyssinia ['easy', 'hard', 'medium']",
+        "lab not loaded",
+    ]
+
+
+def test_the_lab_adds_its_setups_by_registration_and_cannot_replace_the_pages() -> None:
+    """``register_setup`` adds a setup under a new name (again: nothing changes); the
+    page's levels, or a name taken by another setup, are refused."""
+    from benchmarks.lab.setups import register
+    from pygame_core.opponents import Opponent, register_setup, setups
+
+    register()
+    register()  # idempotent
     for game in ("avissinia", "avinas", "abyssinia"):
+        assert {"easy", "medium", "hard", "random", "hard-2026", "oracle"} <= set(setups(game))
         assert make_opponent(game, "hard-2026", 1, 1).level == "hard-2026"
+    with pytest.raises(ValueError, match="exists already"):
+        register_setup("avinas", "hard", Opponent)
+    with pytest.raises(ValueError, match="exists already"):
+        register_setup("avinas", "random", lambda game, seat, seed: Opponent(game, seat, seed))
 
 
 def test_thinking_for_a_time_searches_until_it_is_up_and_restores_the_budget() -> None:

@@ -108,7 +108,7 @@ def reencode(data: bytes) -> str:
         (lambda s: reencode(bytes([0]) + base64.urlsafe_b64decode(s + "==")[1:]), "version 0"),
     ],
 )
-@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("version", [1, 2, 3])
 def test_a_damaged_link_says_what_is_wrong(
     matches: dict[str, Any], damage: Any, words: str, version: int
 ) -> None:
@@ -119,7 +119,7 @@ def test_a_damaged_link_says_what_is_wrong(
         decode(damage(link))
 
 
-@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("version", [1, 2, 3])
 def test_a_link_with_a_valid_check_but_bad_contents_is_refused(version: int) -> None:
     """A forged check (recomputed after the edit) still cannot smuggle in a bad match."""
     from pygame_core import replay as codec
@@ -139,10 +139,68 @@ def test_a_link_with_a_valid_check_but_bad_contents_is_refused(version: int) -> 
     with pytest.raises(ReplayError, match="more than its moves"):
         decode(forge(good + codec._varint(0) + b"\x05"))
     short = codec._varint(9) + b"avissinia" + codec._varint(1) + codec._varint(0)
-    with pytest.raises(ReplayError, match="ends after"):
-        decode(forge(short + codec._varint(5_000)))  # first moves only: over within 500
-    with pytest.raises(ReplayError, match="out of range"):
+    # An empty log: the first moves only, over within 500; version 3 sees sooner that the
+    # code cannot hold 5,000 moves.
+    with pytest.raises(ReplayError, match=r"ends after|fewer moves than it says"):
+        decode(forge(short + codec._varint(5_000)))
+    with pytest.raises(ReplayError, match="claims 50,001 moves"):
         decode(forge(short + codec._varint(codec.MAX_ACTIONS + 1)))
+    with pytest.raises(ReplayError, match="out of range"):
+        decode(forge(short + b"\xff" * 10))
+
+
+# Options nested 20,000 deep: Python's JSON reader recursed until Pyodide died.
+NESTED_OPTIONS_LINK = ("AgHtwaENACAMADBmeBI1icEs4RoEp_IGom3PPVdW3BMDAAAAAAAAAAAAAAAAAAAAAAAAgC"
+                       "-0B6TskxY")
+
+
+def forged_link(name: str, options: bytes, count: int, log: bytes, version: int = 3) -> str:
+    """A link with a valid check, as anyone can write one."""
+    from pygame_core import replay as codec
+
+    body = b"".join((codec._varint(len(name)), name.encode(), codec._varint(7),
+                     codec._varint(len(options)), options, codec._varint(count), log))
+    head = bytes((version, 0))
+    return reencode(head + body + codec._check(head, body))
+
+
+def test_a_replay_links_options_are_read_with_limits_and_as_data() -> None:
+    with pytest.raises(ReplayError, match="nests deeper"):
+        decode(NESTED_OPTIONS_LINK)
+    # Options are checked against the game's own, never passed as keyword arguments.
+    for options in (b'{"seed":1}', b'{"name":"x"}', b'{"players":2}'):
+        with pytest.raises(ReplayError, match="settings this site does not accept"):
+            decode(forged_link("avissinia", options, 0, b""))
+    with pytest.raises(ReplayError, match="not valid JSON"):
+        decode(forged_link("avinas", b'{"target": NaN}', 0, b""))
+    # The game's options in its own spelling, whatever spelling the link used.
+    assert decode(forged_link("avissinia", b'{"partnership":"1"}', 0, b"")).options == {
+        "partnership": True}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("log", [b"\xff" * 8, b"\x00" * 8, b"\x55" * 40])
+def test_a_version_3_link_that_claims_more_moves_than_its_code_holds_is_refused_at_once(
+    name: str, log: bytes
+) -> None:
+    """Garbage decodes to moves for as long as a count says; version 3 notices the decoder
+    reading past its code long before, instead of playing up to 50,000 moves first."""
+    from pygame_core import replay as codec
+
+    seen: list[int] = []
+    original = codec._play
+
+    def counting(game: Any, number: int, action: str) -> None:
+        seen.append(number)
+        original(game, number, action)
+
+    codec._play = counting  # type: ignore[assignment]
+    try:
+        with pytest.raises(ReplayError, match=r"fewer moves than it says|ends after"):
+            decode(forged_link(name, b"", codec.MAX_ACTIONS, log))
+    finally:
+        codec._play = original  # type: ignore[assignment]
+    assert len(seen) < 3_000
 
 
 def test_encoding_an_illegal_log_is_refused() -> None:
@@ -242,8 +300,8 @@ def test_a_forged_log_gives_a_replay_or_a_replay_error(link: str, data: Any) -> 
 @given(st.sampled_from(sorted(GAMES)), st.integers(0, 2**63 - 1), st.integers(0, 150))
 def test_every_game_round_trips_any_seed(name: str, seed: int, moves: int) -> None:
     game = random_match(name, seed, moves=moves)
-    assert decode(encode(game)) == Replay.of(game)
-    assert decode(encode(game, version=1)) == Replay.of(game)
+    for version in (1, 2, 3):
+        assert decode(encode(game, version=version)) == Replay.of(game)
 
 
 # --- versions ---------------------------------------------------------------------------------
@@ -260,6 +318,11 @@ OLD_LINKS = [
     ("abyssinia", {"players": 3}, 22, 80,
      "AgAJYWJ5c3NpbmlhFg17InBsYXllcnMiOjN9UAXrYQWRATPEuVyUteqC-UmHHMVjC5h7lP3boUY"),
     ("avinas", {}, 23, 70, "AgAGYXZpbmFzFwBGsEpsblnJWJ1tjd3eIBmACIpuKA"),
+    ("avissinia", {"partnership": True}, 21, 60,
+     "AwAJYXZpc3NpbmlhFRR7InBhcnRuZXJzaGlwIjp0cnVlfTxFYooJnmx1TYFglsXdCzyAARlU5g"),
+    ("abyssinia", {"players": 3}, 22, 80,
+     "AwAJYWJ5c3NpbmlhFg17InBsYXllcnMiOjN9UAXrYQWRATPEuVyUteqC-UmHHMVjC5h7lK14HIQ"),
+    ("avinas", {}, 23, 70, "AwAGYXZpbmFzFwBGsEpsblnJWJ1tjd3eIBmA1PfizQ"),
 ]
 PLAYED_LINKS = [  # version 2, a match of the easy and of the medium level (400 moves)
     ("easy", "AgAJYWJ5c3NpbmlhHwCQAwAGAd1PHmE1S8C1shEa3OCi47e7"),
@@ -275,14 +338,14 @@ def test_links_of_every_version_still_open_and_are_still_written(
     assert decode(link) == Replay.of(game)
     # Written the same way again: a change of the coder or of a model would change the
     # meaning of every link already shared, so it needs a new version instead.
-    assert encode(game, version=1 if link.startswith("AQ") else 2) == link
+    assert encode(game, version=base64.urlsafe_b64decode(link[:4])[0]) == link
 
 
 @pytest.mark.parametrize(("level", "link"), PLAYED_LINKS)
 def test_a_match_the_predictor_foresees_costs_almost_nothing(level: str, link: str) -> None:
     game = played_match("abyssinia", 31, 400, level=level, players=4)
     assert decode(link) == Replay.of(game)
-    assert encode(game) == link  # the frozen predictor has not moved
+    assert encode(game, version=2) == link  # the frozen predictor has not moved
     assert len(link) * 2 < len(encode(game, version=1))  # the header is most of it
 
 
@@ -294,15 +357,19 @@ def test_the_coder_round_trips_any_symbols() -> None:
             total = rng.randrange(1, coding.MAX_TOTAL)
             low = rng.randrange(total)
             steps.append((low, rng.randrange(low + 1, total + 1), total))
-        encoder = coding.Encoder()
-        for step in steps:
-            encoder.code(*step)
-        data = encoder.finish()
-        assert not data or data[-1]  # the shortest spelling: no trailing zero byte
-        decoder = coding.Decoder(data)
-        for low, high, total in steps:
-            assert low <= decoder.target(total) < high
-            decoder.take(low, high, total)
+        for keep_zeros in (False, True):
+            encoder = coding.Encoder()
+            for step in steps:
+                encoder.code(*step)
+            data = encoder.finish(keep_zeros)
+            if not keep_zeros:
+                assert not data or data[-1]  # the shortest spelling: no trailing zero byte
+            decoder = coding.Decoder(data)
+            for low, high, total in steps:
+                assert low <= decoder.target(total) < high
+                decoder.take(low, high, total)
+                # A code that keeps its zeros holds every bit its symbols need.
+                assert not keep_zeros or not decoder.overrun()
 
 
 def test_the_predictors_arithmetic_is_exact() -> None:

@@ -1,5 +1,5 @@
 """The replay view, the Review panel and the Embed dialog, as the session drives them
-(pygame_core/replay_view.py, views/embed.py, TableScreens in table.py)."""
+(pygame_core/session/replay_review.py, views/embed.py, the Session in session/)."""
 
 from __future__ import annotations
 
@@ -17,9 +17,11 @@ from pygame_core import new_game
 from pygame_core.avissinia import scripted_deck
 from pygame_core.cards import parse_cards
 from pygame_core.replay import ReplayStepper, fragment
-from pygame_core.replay_view import KEYS, DealReview, ReplayView
 from pygame_core.review import Decision, Review
-from pygame_core.table import DictStorage, Effects, TableScreens, finish_work
+from pygame_core.session.commands import Session
+from pygame_core.session.core import Effects, finish_work
+from pygame_core.session.replay_review import KEYS, DealReview, ReplayView
+from pygame_core.session.storage import DictStorage
 from pygame_core.views import embed
 
 # Seat 0 leads holding two nines; the centre's top run is two nines (tests/test_review.py):
@@ -72,9 +74,9 @@ def random_match(name: str, seed: int, moves: int, **options: Any) -> Any:
     return game
 
 
-def table_with(game: Any) -> tuple[TableScreens, DictStorage]:
+def table_with(game: Any) -> tuple[Session, DictStorage]:
     store = DictStorage()
-    table = TableScreens(store, pace=300, stamp=lambda: "2026-01-01T00:00:00Z")
+    table = Session(store, pace=300, stamp=lambda: "2026-01-01T00:00:00Z")
     table.begin(game, ["easy"] * (game.num_players - 1))
     return table, store
 
@@ -240,7 +242,7 @@ def test_playing_steps_at_the_pace_and_pauses() -> None:
 
 def test_a_replay_link_leaves_to_the_start_screen() -> None:
     game = blunder_match()
-    table = TableScreens(DictStorage())
+    table = Session(DictStorage())
     assert finish_work(table.open_replay("#" + fragment(game))) is not None
     assert 'data-cmd="replay-open"' in table.html()
     finish_work(table.command("replay-open", "all"))
@@ -252,7 +254,7 @@ def test_a_replay_link_leaves_to_the_start_screen() -> None:
 
 def test_a_known_blunder_is_marked_in_the_review_panel() -> None:
     game = blunder_match()
-    table = TableScreens(DictStorage())
+    table = Session(DictStorage())
     finish_work(table.open_replay("#" + fragment(game)))
     assert 'data-cmd="review" data-key="0"' in table.html()  # on the result dialog
     assert 'data-cmd="review" data-key="0"' in table.panel_html("history", {}, "")
@@ -315,7 +317,7 @@ def test_a_summary_offers_the_review_of_its_deal() -> None:
 SITE_HREF = "https://example.org/games/cards/index.html?game=avinas&seed=4#x"
 
 
-def embed_table(game: Any) -> TableScreens:
+def embed_table(game: Any) -> Session:
     table, _ = table_with(game)
     table.site = SITE_HREF
     return table
@@ -388,7 +390,7 @@ def test_every_value_in_a_snippet_is_escaped() -> None:
 
 
 def test_without_a_game_only_a_fresh_deal_is_offered() -> None:
-    table = TableScreens(DictStorage())
+    table = Session(DictStorage())
     table.site = SITE_HREF
     panel = table.panel_html("embed", {}, "abyssinia")
     assert 'value="fixed" disabled' in panel and 'value="fresh" checked' in panel

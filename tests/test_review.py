@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from pygame_core import new_game
 from pygame_core.avissinia import scripted_deck
+from pygame_core.base import Game
 from pygame_core.cards import parse_cards
 from pygame_core.replay import ReplayStepper
 from pygame_core.review import MIN_COST, NOISE_SIGMAS, review, run_to_end
+from pygame_core.views import narrate
 
 # Seat 0 leads (dealer 3) holding two nines; the centre's top run is two nines, and nobody
 # else holds a nine, so capturing them is safe and trailing a small card throws them away.
@@ -16,10 +20,15 @@ DECK = [c.code for c in scripted_deck(
     3, {0: parse_cards("9H 9D 2C 5D 3H 4C")}, parse_cards("6D KC 9S 9C"))]
 
 
+def said(state: Game[Any, Any], seat: int) -> str:
+    """The moves in the table's words, as the Review panel passes them."""
+    return narrate(state.observation(seat))
+
+
 def reviewed(first: str) -> object:
     game = new_game("avissinia", seed=1, dealer=3, deck=DECK)
     game.apply(first)
-    result = run_to_end(review(game, 0, steps=[0]))
+    result = run_to_end(review(game, 0, steps=[0], narrate=said))
     assert len(result.decisions) == 1
     return result
 
@@ -93,3 +102,10 @@ def test_every_game_can_be_reviewed(name: str) -> None:
         assert decision.played in decision.means and decision.best in decision.means
         assert decision.cost >= -1e-9  # the best by the means is never worse on them
         assert decision.unit in ("penalties", "chips")
+
+
+def test_without_the_views_words_a_decision_names_the_actions_by_their_text() -> None:
+    game = new_game("avissinia", seed=1, dealer=3, deck=DECK)
+    game.apply("trail 2C")
+    decision = run_to_end(review(game, 0, steps=[0])).decisions[0]
+    assert decision.played_words == "trail 2C" and decision.best_words == decision.best

@@ -8,17 +8,12 @@ from typing import Any
 from pygame_core import new_game
 from pygame_core.opponents import make_opponent
 from pygame_core.registry import SPECS, spec
+from pygame_core.session import storage
+from pygame_core.session.commands import Session
+from pygame_core.session.core import HUMAN, Table, finish_work
+from pygame_core.session.storage import DictStorage, Keys, WebStorage
 from pygame_core.slices import drive
-from pygame_core.table import (
-    HUMAN,
-    DictStorage,
-    Keys,
-    Table,
-    TableScreens,
-    WebStorage,
-    finish_work,
-)
-from pygame_core.views import session
+from pygame_core.views import GAME_TITLES
 
 STATS_KEY = Keys().stats
 
@@ -36,7 +31,7 @@ def test_a_link_starts_its_deal_and_saves_it() -> None:
     t = table()
     effects = t.start_from_address({"game": "avissinia", "seed": "7"})
     assert t.game is not None and t.game.seed == 7 and effects.draw
-    assert session.unwrap_save(t.store.get(session.CURRENT) or "").game.seed == 7
+    assert storage.read_slot(t.saved.store.get(Keys().current) or "").game.seed == 7
 
 
 def test_a_broken_link_explains_and_starts_nothing() -> None:
@@ -46,11 +41,11 @@ def test_a_broken_link_explains_and_starts_nothing() -> None:
 
 
 def test_a_damaged_stored_game_is_put_aside() -> None:
-    t = table(**{session.CURRENT: '{"kind": "cardtable.slot", broken'})
+    t = table(**{Keys().current: '{"kind": "cardtable.slot", broken'})
     t.start_from_address({})
     assert t.game is None and "could not be resumed" in t.notice
-    damaged = t.store.keys(session.SLOT + "Damaged game")
-    assert len(damaged) == 1 and t.store.get(session.CURRENT) is None
+    damaged = t.saved.store.keys(Keys().slot + "Damaged game")
+    assert len(damaged) == 1 and t.saved.store.get(Keys().current) is None
 
 
 def test_a_link_to_another_deal_keeps_the_unfinished_game() -> None:
@@ -58,10 +53,10 @@ def test_a_link_to_another_deal_keeps_the_unfinished_game() -> None:
     t.start_from_address({"game": "avinas", "seed": "3"})
     run_computers(t)
     t.human_play(t.game.observation(HUMAN)["legal"][0])  # type: ignore[union-attr]
-    again = Table(t.store, pace=0)
+    again = Table(t.saved.store, pace=0)
     again.start_from_address({"game": "avissinia", "seed": "5"})
     assert again.game is not None and again.game.NAME == "avissinia"
-    assert again.store.keys(session.SLOT + "Unfinished game")
+    assert again.saved.store.keys(Keys().slot + "Unfinished game")
 
 
 def test_the_stored_game_resumes_where_it_was() -> None:
@@ -69,7 +64,7 @@ def test_the_stored_game_resumes_where_it_was() -> None:
     t.start_from_address({"game": "abyssinia", "seed": "2"})
     run_computers(t)
     t.human_play(t.game.observation(HUMAN)["legal"][0])  # type: ignore[union-attr]
-    again = Table(t.store, pace=0)
+    again = Table(t.saved.store, pace=0)
     again.start_from_address({})
     assert again.game is not None and again.game.history == t.game.history  # type: ignore[union-attr]
 
@@ -137,7 +132,7 @@ def test_statistics_count_a_finished_match_and_post_game_over() -> None:
         else:
             posts += t.step().post
     assert [p["type"] for p in posts if "protocol" not in p] == ["game over"]
-    stats = json.loads(t.store.get(STATS_KEY) or "{}")
+    stats = json.loads(t.saved.store.get(STATS_KEY) or "{}")
     assert stats["avissinia"]["played"] == 1
     assert not t.undo_available()
 
@@ -147,10 +142,10 @@ def test_save_as_and_load_a_slot() -> None:
     t.new_deal("avinas", {}, ["easy"] * 3, seed=8)
     assert t.save_as("").say == "Give the save a name first."
     assert "Saved as" in t.save_as("mine").say
-    other = Table(t.store, pace=0)
-    assert "Loaded" in other.load_slot(session.SLOT + "mine").say
+    other = Table(t.saved.store, pace=0)
+    assert "Loaded" in other.load_slot(Keys().slot + "mine").say
     assert other.game is not None and other.game.seed == 8
-    assert "cannot be loaded" in other.load_slot(session.SLOT + "gone").say
+    assert "cannot be loaded" in other.load_slot(Keys().slot + "gone").say
 
 
 def test_the_shared_driver_counts_slices_and_decide_agrees() -> None:
@@ -205,7 +200,7 @@ def test_slots_put_aside_in_the_same_second_do_not_overwrite_each_other() -> Non
     t = table()
     keys = {t.put_aside("Damaged game", f"text {i}") for i in range(3)}
     assert len(keys) == 3
-    assert sorted(t.store.get(k) for k in keys) == ["text 0", "text 1", "text 2"]
+    assert sorted(t.saved.store.get(k) for k in keys) == ["text 0", "text 1", "text 2"]
 
 
 def test_another_tab_never_overwrites_this_tabs_game() -> None:
@@ -217,9 +212,9 @@ def test_another_tab_never_overwrites_this_tabs_game() -> None:
     assert "another tab" in effects.say
     run_computers(mine)
     mine.human_play(mine.game.observation(HUMAN)["legal"][0])  # type: ignore[union-attr]
-    kept = session.unwrap_save(store.get(mine.current_key) or "").game
+    kept = storage.read_slot(store.get(mine.current_key) or "").game
     assert kept.NAME == "avissinia" and kept.history == mine.game.history  # type: ignore[union-attr]
-    assert session.unwrap_save(store.get(Keys().current) or "").game.NAME == "avinas"
+    assert storage.read_slot(store.get(Keys().current) or "").game.NAME == "avinas"
 
 
 def test_the_same_game_written_by_another_tab_changes_nothing() -> None:
@@ -231,10 +226,10 @@ def test_the_same_game_written_by_another_tab_changes_nothing() -> None:
 
 
 def test_a_site_in_a_subfolder_keeps_its_own_keys() -> None:
-    assert Keys.for_folder("/").current == Keys().current == session.CURRENT
-    assert Keys.for_folder("/index.html").current == session.CURRENT
+    assert Keys.for_folder("/").current == Keys().current == Keys().current
+    assert Keys.for_folder("/index.html").current == Keys().current
     sub, other = Keys.for_folder("/games/cards/"), Keys.for_folder("/games/beta/index.html")
-    assert sub.current != other.current and session.CURRENT not in (sub.current, other.current)
+    assert sub.current != other.current and Keys().current not in (sub.current, other.current)
 
 
 def test_a_repeated_key_in_the_address_is_refused() -> None:
@@ -244,7 +239,7 @@ def test_a_repeated_key_in_the_address_is_refused() -> None:
 
 
 def test_the_start_form_deals_or_shows_the_engines_words() -> None:
-    t = TableScreens(DictStorage(), pace=0)
+    t = Session(DictStorage(), pace=0)
     t.start_from_form({"game": "abyssinia", "players": "3", "chips": "x", "level-1": "easy"})
     assert t.game is None and t.screen == "start" and "Cannot deal" in t.html()
     t.start_from_form({"game": "abyssinia", "players": "3", "chips": "50", "level-1": "easy",
@@ -254,11 +249,11 @@ def test_the_start_form_deals_or_shows_the_engines_words() -> None:
 
 
 def test_a_damaged_slot_is_listed_and_can_be_deleted() -> None:
-    t = TableScreens(DictStorage({Keys().slot + "bad": "{nope", Keys().slot + "x": "[]"}))
-    summaries = t.slot_summaries()
+    t = Session(DictStorage({Keys().slot + "bad": "{nope", Keys().slot + "x": "[]"}))
+    summaries = t.saved.slot_summaries(GAME_TITLES)
     assert [s["name"] for s in summaries] == ["bad", "x"] and all(s["error"] for s in summaries)
     t.command("delete", Keys().slot + "bad")
-    assert [s["name"] for s in t.slot_summaries()] == ["x"]
+    assert [s["name"] for s in t.saved.slot_summaries(GAME_TITLES)] == ["x"]
 
 
 class FakeLocalStorage:
@@ -300,7 +295,7 @@ class FakeLocalStorage:
 def test_blocked_storage_plays_and_says_it_cannot_save() -> None:
     store = WebStorage(FakeLocalStorage(blocked=True), "probe")
     assert not store.ok and "cannot be saved" in store.problem
-    t = TableScreens(store, pace=0)
+    t = Session(store, pace=0)
     t.start_from_address([("game", "avissinia"), ("seed", "3")])
     assert t.game is not None and store.keys("") == [] and store.get("x") is None
 
@@ -314,7 +309,7 @@ def test_full_storage_says_so_and_recovers() -> None:
 
 
 def test_the_computers_plays_since_your_last_move_are_on_the_table() -> None:
-    t = TableScreens(DictStorage(), pace=0)
+    t = Session(DictStorage(), pace=0)
     t.start_from_address([("game", "avissinia"), ("seed", "31")])
     run_computers(t)
     t.human_play(t.game.observation(HUMAN)["legal"][0])  # type: ignore[union-attr]
@@ -326,17 +321,17 @@ def test_the_computers_plays_since_your_last_move_are_on_the_table() -> None:
 
 def test_the_start_screen_remembers_the_last_choices() -> None:
     store = DictStorage()
-    TableScreens(store, pace=0).start_from_form(
+    Session(store, pace=0).start_from_form(
         {"game": "abyssinia", "players": "5", "chips": "60", "level-1": "hard",
          "level-2": "easy", "level-3": "easy", "level-4": "easy"})
-    later = TableScreens(store, pace=0)
+    later = Session(store, pace=0)
     page = later.html()
     assert 'value="abyssinia" checked' in page and 'value="60"' in page
 
 
 # --- the host page's protocol (README, "Embedding") ----------------------------------
-def screens() -> TableScreens:
-    return TableScreens(DictStorage(), pace=0, stamp=lambda: "2026-12-01T21:00:00Z")
+def screens() -> Session:
+    return Session(DictStorage(), pace=0, stamp=lambda: "2026-12-01T21:00:00Z")
 
 
 def play_to_the_end(t: Table) -> list[dict[str, object]]:
@@ -369,7 +364,7 @@ def test_a_match_posts_each_deal_and_the_end_in_the_readmes_shape() -> None:
 
 
 def test_commands_are_taken_only_from_the_parent_and_its_origin() -> None:
-    from pygame_core.table import accepts_command, parent_origin
+    from pygame_core.session.host import accepts_command, parent_origin
 
     host = "http://host.example:8001"
     new = {"protocol": "card-table", "command": "new-game"}
@@ -396,7 +391,7 @@ def test_a_new_game_command_is_read_as_a_link_and_keeps_the_game_in_progress() -
     assert effects.draw and t.game is not None and t.game.NAME == "avissinia"
     assert t.game.seed == 5 and t.game.options_dict() == {"partnership": True}
     assert t.levels == ["easy"] * 3
-    assert t.store.keys(t.keys.slot + "Unfinished game")
+    assert t.saved.store.keys(t.keys.slot + "Unfinished game")
     fresh = t.host_command({"protocol": "card-table", "command": "new-game"})
     assert fresh.draw and t.game.NAME == "avissinia"  # the current game, a fresh deal
 
@@ -453,8 +448,8 @@ def test_a_replay_link_opens_the_final_table_read_only_and_saves_nothing() -> No
     assert game.scores == played.game.scores and game.is_over
     assert "A replay" in viewer.narration and viewer.turn() == "over"
     assert not viewer.my_turn() and not viewer.waiting_for_computer()
-    assert viewer.store.get(viewer.keys.current) is None  # nothing saved, no stats
-    assert viewer.store.get(viewer.keys.stats) is None
+    assert viewer.saved.store.get(viewer.keys.current) is None  # nothing saved, no stats
+    assert viewer.saved.store.get(viewer.keys.stats) is None
     assert viewer.open_replay("#other=1") is None and viewer.open_replay("") is None
 
 
@@ -507,8 +502,8 @@ def test_a_damaged_replay_link_explains_itself_on_the_start_screen() -> None:
 
 
 # --- the page's commands, settings and start form (web/main.py only carries them out) ---
-def at_your_turn(query: dict[str, str]) -> TableScreens:
-    t = TableScreens(DictStorage(), pace=0, stamp=lambda: "2026-12-01T21:00:00Z")
+def at_your_turn(query: dict[str, str]) -> Session:
+    t = Session(DictStorage(), pace=0, stamp=lambda: "2026-12-01T21:00:00Z")
     t.start_from_address(query)
     run_computers(t)
     return t
@@ -546,14 +541,14 @@ def test_copy_and_export_commands_say_what_to_copy_and_download() -> None:
 
 def test_settings_are_kept_and_bad_values_change_nothing() -> None:
     store = DictStorage()
-    t = TableScreens(store)
+    t = Session(store)
     assert t.pace == 800  # the player's own pace: the default until one is chosen
     t.set_setting("pace", "300")
     t.set_setting("animations", False)
     t.set_setting("pace", "²")  # not ASCII digits
     t.set_setting("pace", "123")  # not a pace the page offers
     t.set_setting("colour", True)  # not a setting
-    again = TableScreens(store)
+    again = Session(store)
     assert again.pace == 300 and again.settings["animations"] is False
     assert "colour" not in again.settings
 
@@ -571,12 +566,12 @@ def test_a_hint_is_background_work_for_this_position_only() -> None:
     assert note == "" and action in legal and why
     t.human_play(action)  # the table moves on: the hint is for the position it was asked in
     assert t.hint_shown() is None and not effects.work.still()
-    not_yours = TableScreens(DictStorage(), pace=0)
+    not_yours = Session(DictStorage(), pace=0)
     assert not_yours.command("hint").say == "Hints are given on your turn."  # type: ignore[union-attr]
 
 
 def test_the_start_form_layout_follows_the_choices() -> None:
-    t = TableScreens(DictStorage(), pace=0)
+    t = Session(DictStorage(), pace=0)
     game, seats = t.start_layout({"game": "abyssinia", "players": "6"})
     assert game == "abyssinia" and [s for s, _, shown in seats if shown] == [1, 2, 3, 4, 5]
     game, seats = t.start_layout({"game": "avissinia", "players": "6"})
@@ -588,7 +583,7 @@ def test_the_start_form_layout_follows_the_choices() -> None:
 
 
 def test_the_start_form_deals_with_the_games_options_as_data() -> None:
-    t = TableScreens(DictStorage(), pace=0)
+    t = Session(DictStorage(), pace=0)
     t.command("start", None, {"game": "abyssinia", "players": "3", "chips": "60",
                               "level-1": "hard", "level-2": "easy"})
     assert t.game is not None and t.game.num_players == 3 and t.levels == ["hard", "easy"]
@@ -601,7 +596,7 @@ def test_the_start_form_deals_with_the_games_options_as_data() -> None:
 
 
 def test_an_imported_file_that_cannot_be_read_is_explained_in_saves() -> None:
-    t = TableScreens(DictStorage(), pace=0)
+    t = Session(DictStorage(), pace=0)
     t.import_file(OSError("permission denied"), "x.json")
     assert t.screen == "saves" and "x.json cannot be read" in t.html()
     t.import_file("{not json", "y.json")

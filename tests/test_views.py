@@ -9,7 +9,11 @@ import re
 import pytest
 from html_helpers import HOSTILE, actions_in, parse
 
-from pygame_core import OptionError, SaveError, new_game
+from pygame_core import OptionError, SaveError, links, new_game
+from pygame_core.query import encode_query
+from pygame_core.session import storage
+from pygame_core.session.screen import available_games
+from pygame_core.session.storage import Keys
 from pygame_core.views import (
     TableContext,
     card_html,
@@ -18,7 +22,6 @@ from pygame_core.views import (
     render_saves,
     render_start,
     render_table,
-    session,
 )
 from pygame_core.views.avissinia import top_run
 
@@ -142,12 +145,12 @@ def test_unknown_game_gets_a_generic_table_with_its_actions() -> None:
 # --- links and saves -------------------------------------------------------------------
 def test_share_link_round_trips() -> None:
     game = new_game("avissinia", seed=123, partnership=True)
-    query = session.share_query(game, ["easy", "hard", "medium"])
+    query = links.share_query(game, ["easy", "hard", "medium"])
     assert query == "game=avissinia&seed=123&partnership=1&levels=easy,hard,medium"
     from urllib.parse import parse_qsl
 
-    deal = session.parse_query(dict(parse_qsl(query)))
-    assert deal is not None and deal.levels == ("easy", "hard", "medium")
+    deal = links.read_link(parse_qsl(query))
+    assert deal.game is not None and deal.levels == ("easy", "hard", "medium")
     again = deal.start()
     assert again.full_state() == game.full_state()
 
@@ -166,18 +169,18 @@ def test_share_link_round_trips() -> None:
 )
 def test_broken_links_say_what_is_wrong(params: dict[str, str], words: str) -> None:
     with pytest.raises(OptionError, match=words):
-        deal = session.parse_query(params)
-        assert deal is not None
+        deal = links.read_link(list(params.items()))
+        assert deal.game is not None
         deal.start()
 
 
 def test_no_game_in_address_is_no_deal() -> None:
-    assert session.parse_query({"speed": "0", "embed": "1"}) is None
+    assert links.read_link([("speed", "0"), ("embed", "1")]).game is None
 
 
 def test_a_link_without_a_seed_deals_afresh() -> None:
-    deal = session.parse_query({"game": "avissinia", "partnership": "1"})
-    assert deal is not None and deal.seed is None
+    deal = links.read_link([("game", "avissinia"), ("partnership", "1")])
+    assert deal.game is not None and deal.seed is None
     game = deal.start()
     assert game.options.partnership and game.seed >= 0
 
@@ -186,38 +189,38 @@ def test_slot_round_trip_and_damage() -> None:
     game = new_game("avissinia", seed=9)
     for _ in range(5):
         game.apply(game.legal_actions()[-1])
-    text = session.wrap_save(game, ["easy", "medium", "hard"], HOSTILE, "2024-01-01T00:00:00")
-    loaded = session.unwrap_save(text)
+    text = storage.wrap_save(game, ["easy", "medium", "hard"], HOSTILE, "2024-01-01T00:00:00")
+    loaded = storage.read_slot(text)
     assert loaded.game.full_state() == game.full_state()
     assert loaded.levels == ["easy", "medium", "hard"] and loaded.name == HOSTILE
-    summary = session.save_summary(session.SLOT + "x", text)
+    summary = storage.slot_summary(Keys().slot + "x", text)
     assert summary["error"] == "" and "5 moves" in summary["detail"]
 
     data = json.loads(text)
     data["save"]["seed"] = 10
     with pytest.raises(SaveError, match="altered"):
-        session.unwrap_save(json.dumps(data))
+        storage.read_slot(json.dumps(data))
     with pytest.raises(SaveError, match="JSON"):
-        session.unwrap_save(text[:40])
+        storage.read_slot(text[:40])
     data = json.loads(text)
     data["save"]["version"] = 99
     with pytest.raises(SaveError, match="version"):
-        session.unwrap_save(json.dumps(data))
+        storage.read_slot(json.dumps(data))
     with pytest.raises(SaveError, match="not a saved game"):
-        session.unwrap_save('{"hello": 1}')
-    assert session.save_summary("k", "{oops")["error"]
+        storage.read_slot('{"hello": 1}')
+    assert storage.slot_summary("k", "{oops")["error"]
     # a bare engine save (e.g. from the terminal game) imports too
-    assert session.unwrap_save(json.dumps(game.to_json())).game.history == game.history
+    assert storage.read_slot(json.dumps(game.to_json())).game.history == game.history
 
 
 def test_bad_levels_in_a_slot_fall_back() -> None:
-    assert session.clean_levels(["hard", "nonsense"]) == ["hard", session.DEFAULT_LEVEL,
-                                                          session.DEFAULT_LEVEL]
-    assert session.clean_levels(None) == [session.DEFAULT_LEVEL] * 3
+    assert links.clean_levels(["hard", "nonsense"], 3) == ["hard", links.DEFAULT_LEVEL,
+                                                          links.DEFAULT_LEVEL]
+    assert links.clean_levels(None, 3) == [links.DEFAULT_LEVEL] * 3
 
 
 def test_avissinia_is_available_and_others_only_if_present() -> None:
-    games = dict(session.available_games())
+    games = dict(available_games())
     assert games["avissinia"] is True
 
 
@@ -230,5 +233,5 @@ def test_narration_names_the_move() -> None:
 
 
 def test_share_query_escapes_unusual_values() -> None:
-    assert session.encode_query({"game": "avissinia", "seed": "5"}) == "game=avissinia&seed=5"
-    assert session.encode_query({"name": "a b&c=d"}) == "name=a+b%26c%3Dd"
+    assert encode_query({"game": "avissinia", "seed": "5"}) == "game=avissinia&seed=5"
+    assert encode_query({"name": "a b&c=d"}) == "name=a+b%26c%3Dd"

@@ -10,17 +10,18 @@ from urllib.parse import parse_qsl
 import pytest
 from html_helpers import HOSTILE, actions_in, parse
 
-from pygame_core import OptionError, new_game, parse_cards
+from pygame_core import OptionError, links, new_game, parse_cards
 from pygame_core.abyssinia import Abyssinia
 from pygame_core.cards import full_pack
 from pygame_core.opponents import Opponent
+from pygame_core.session import storage
+from pygame_core.session.core import seat_opponent
 from pygame_core.views import (
     MANY_NAMES,
     TableContext,
     narrate,
     render_start,
     render_table,
-    session,
     start_seats,
 )
 from pygame_core.views import abyssinia as view
@@ -301,12 +302,12 @@ def test_start_seats_follow_the_player_count() -> None:
 def test_share_link_carries_players_and_chips_and_rebuilds_the_deal() -> None:
     g = game(players=6, chips=100, seed=77)
     play(g, "buy left", "buy blind")
-    query = session.share_query(g, ["easy"] * 5)
+    query = links.share_query(g, ["easy"] * 5)
     params = dict(parse_qsl(query))
     assert params["players"] == "6" and params["chips"] == "100"
     assert params["levels"] == "easy,easy,easy,easy,easy"
-    deal = session.parse_query(params)
-    assert deal is not None and deal.levels == ("easy",) * 5
+    deal = links.read_link(list(params.items()))
+    assert deal.game is not None and deal.levels == ("easy",) * 5
     again = deal.start()
     play(again, "buy left", "buy blind")  # type: ignore[arg-type]
     assert again.full_state() == g.full_state()
@@ -323,22 +324,22 @@ def test_share_link_carries_players_and_chips_and_rebuilds_the_deal() -> None:
 )
 def test_bad_abyssinia_links_say_what_is_wrong(params: dict[str, str], words: str) -> None:
     with pytest.raises(OptionError, match=words):
-        deal = session.parse_query({"game": "abyssinia", "seed": "1", **params})
-        assert deal is not None
+        deal = links.read_link(list({"game": "abyssinia", "seed": "1", **params}.items()))
+        assert deal.game is not None
         deal.start()
 
 
 def test_levels_are_one_per_opponent() -> None:
-    assert session.clean_levels(["hard"], 7) == ["hard"] + [session.DEFAULT_LEVEL] * 6
+    assert links.clean_levels(["hard"], 7) == ["hard"] + [links.DEFAULT_LEVEL] * 6
     g = game(players=8)
-    text = session.wrap_save(g, ["easy"] * 7, "x", "2024-01-01T00:00:00")
-    assert session.unwrap_save(text).levels == ["easy"] * 7
+    text = storage.wrap_save(g, ["easy"] * 7, "x", "2024-01-01T00:00:00")
+    assert storage.read_slot(text).levels == ["easy"] * 7
 
 
 def test_the_page_always_has_an_opponent_for_every_seat() -> None:
     for name in ("avissinia", "abyssinia"):
-        player = session.opponent(name, "easy", 1, 5)
+        player = seat_opponent(name, "easy", 1, 5)
         assert isinstance(player, Opponent) and player.seat == 1
     g = game(players=3, seed=5, dealer=0)
-    player = session.opponent("abyssinia", "easy", 1, 5)
+    player = seat_opponent("abyssinia", "easy", 1, 5)
     assert player.decide(g.observation(player.seat)) in g.observation(player.seat)["legal"]

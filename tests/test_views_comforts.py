@@ -1,5 +1,6 @@
-"""The comforts' pure functions under CPython: the turn line, settings, statistics, the
-hand history and undo, and the keys the help lists."""
+"""The comforts around the table under CPython: the turn line and the panels
+(views/panels.py), the stored settings and statistics (session/storage.py), the hand
+history and undo (session/history.py), and the keys the help lists."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ import pytest
 from test_views import HOSTILE, parse
 
 from pygame_core import new_game
-from pygame_core.views import card_html, comforts, narrate
+from pygame_core.session import history, storage
+from pygame_core.views import card_html, narrate, panels
 from pygame_core.views.help import RULES
+from pygame_core.words import hint_text
 
 
 # --- the turn line -------------------------------------------------------------------
@@ -22,25 +25,25 @@ def avissinia_turn(legal: list[str]) -> dict[str, object]:
 
 
 def test_turn_line_names_the_captures_when_there_are_some() -> None:
-    line = comforts.turn_line(avissinia_turn(["capture 7C centre", "trail 7C", "trail 2H"]))
+    line = panels.turn_line(avissinia_turn(["capture 7C centre", "trail 7C", "trail 2H"]))
     assert line.startswith("Your turn: play a card.")
     assert "capture" in line and "7♣" in line and "trail" in line
 
 
 def test_turn_line_says_trail_when_nothing_can_be_captured() -> None:
-    line = comforts.turn_line(avissinia_turn(["trail 7C", "trail 2H"]))
+    line = panels.turn_line(avissinia_turn(["trail 7C", "trail 2H"]))
     assert "No capture is possible" in line and "trail" in line
-    line = comforts.turn_line(avissinia_turn(["add 7C", "trail 7C", "trail 2H"]))
+    line = panels.turn_line(avissinia_turn(["add 7C", "trail 7C", "trail 2H"]))
     assert "add it to your own pile" in line
 
 
 def test_turn_line_for_the_others_the_summary_and_the_end() -> None:
     obs = avissinia_turn([])
-    assert comforts.turn_line({**obs, "current_player": 2}) == "North to play…"
-    assert "next round" in comforts.turn_line(obs, summary=True)
+    assert panels.turn_line({**obs, "current_player": 2}) == "North to play…"
+    assert "next round" in panels.turn_line(obs, summary=True)
     over = {**obs, "is_over": True, "current_player": None}
-    assert "you won" in comforts.turn_line({**over, "winners": [0, 2]})
-    assert "you won" not in comforts.turn_line({**over, "winners": [1]})
+    assert "you won" in panels.turn_line({**over, "winners": [0, 2]})
+    assert "you won" not in panels.turn_line({**over, "winners": [1]})
 
 
 def test_turn_line_from_real_observations_of_every_game() -> None:
@@ -54,10 +57,10 @@ def test_turn_line_from_real_observations_of_every_game() -> None:
             seat = game.current_player
             assert seat is not None
             obs = game.observation(seat)
-            line = comforts.turn_line(obs)
+            line = panels.turn_line(obs)
             assert line.startswith("Your turn"), (name, obs.get("phase"), line)
             seen.add(line.split(":")[0])
-            other = comforts.turn_line(game.observation((seat + 1) % game.num_players))
+            other = panels.turn_line(game.observation((seat + 1) % game.num_players))
             assert other.endswith("to play…")
             game.apply(rng.choice(game.legal_actions()))
         assert seen
@@ -66,39 +69,39 @@ def test_turn_line_from_real_observations_of_every_game() -> None:
 def test_turn_line_wording_per_phase() -> None:
     bid = {"game": "avinas", "seat": 0, "current_player": 0, "phase": "bid", "high_bid": 4,
            "legal": ["pass", "bid 5"]}
-    assert "higher than 4" in comforts.turn_line(bid)
-    assert "knock" in comforts.turn_line({**bid, "phase": "knock"})
+    assert "higher than 4" in panels.turn_line(bid)
+    assert "knock" in panels.turn_line({**bid, "phase": "knock"})
     buy = {"game": "abyssinia", "seat": 0, "current_player": 0, "phase": "buy",
            "legal": ["buy left", "buy right", "buy blind"],
            "market": [{"side": "left", "card": "AS", "price": 4},
                       {"side": "right", "card": "7H", "price": 1}]}
-    line = comforts.turn_line(buy)
+    line = panels.turn_line(buy)
     assert "A♠, 4 chips" in line and "7♥, 1 chip)" in line and "blind" in line
     bet = {**buy, "phase": "bet", "legal": ["call", "raise", "fold"], "to_call": 2}
-    assert comforts.turn_line(bet) == "Your turn to bet: 2 to call. Call, raise by 1, or fold."
-    assert "check" in comforts.turn_line({**bet, "legal": ["check", "bet"], "to_call": 0})
+    assert panels.turn_line(bet) == "Your turn to bet: 2 to call. Call, raise by 1, or fold."
+    assert "check" in panels.turn_line({**bet, "legal": ["check", "bet"], "to_call": 0})
     unknown = {"game": "chess", "seat": 0, "current_player": 0, "legal": ["e4", "d4"]}
-    assert comforts.turn_line(unknown) == "Your turn: 2 possible moves."
+    assert panels.turn_line(unknown) == "Your turn: 2 possible moves."
 
 
 # --- settings ------------------------------------------------------------------------
 def test_settings_default_when_missing_or_unreadable() -> None:
     for text in (None, "", "garbage", "[1, 2]", '{"pace": "fast"}', '{"animations": "yes"}'):
-        assert comforts.parse_settings(text) == comforts.DEFAULT_SETTINGS
+        assert storage.parse_settings(text) == storage.DEFAULT_SETTINGS
 
 
 def test_settings_keep_what_is_valid() -> None:
     text = json.dumps({"pace": 300, "animations": False, "four_colour": True,
                        "shortcuts": False, "unknown": 1})
-    assert comforts.parse_settings(text) == {"pace": 300, "animations": False,
+    assert storage.parse_settings(text) == {"pace": 300, "animations": False,
                                              "four_colour": True, "shortcuts": False}
-    assert comforts.parse_settings('{"pace": "1400"}')["pace"] == 1400  # the old page's form
-    assert comforts.parse_settings('{"pace": -5}')["pace"] == 800
-    assert comforts.parse_settings('{"pace": true}')["pace"] == 800
+    assert storage.parse_settings('{"pace": "1400"}')["pace"] == 1400  # the old page's form
+    assert storage.parse_settings('{"pace": -5}')["pace"] == 800
+    assert storage.parse_settings('{"pace": true}')["pace"] == 800
 
 
 def test_settings_panel_reflects_the_settings() -> None:
-    html = comforts.settings_html({"pace": 300, "animations": False, "four_colour": True,
+    html = panels.settings_html({"pace": 300, "animations": False, "four_colour": True,
                                    "shortcuts": True})
     tags = parse(html).tags
     boxes = {a["id"]: "checked" in a for t, a in tags if t == "input"}
@@ -111,25 +114,25 @@ def test_settings_panel_reflects_the_settings() -> None:
 def test_stats_count_wins_streaks_and_best_score() -> None:
     stats: dict[str, dict[str, int]] = {}
     for won, score in ((True, 40), (True, 70), (False, 20), (True, 65)):
-        stats = comforts.record_result(stats, "avissinia", won=won, score=score)
+        stats = storage.record_result(stats, "avissinia", won=won, score=score)
     assert stats["avissinia"] == {"played": 4, "won": 3, "streak": 1, "best_streak": 2,
                                   "best_score": 70}
-    again = comforts.record_result(stats, "avinas", won=False, score=-3)
+    again = storage.record_result(stats, "avinas", won=False, score=-3)
     assert again["avinas"]["best_score"] == -3 and again["avinas"]["streak"] == 0
     assert "avinas" not in stats  # the old dict is left alone
 
 
 def test_stats_survive_storage_and_drop_junk() -> None:
-    stats = comforts.record_result({}, "avissinia", won=True, score=61)
-    assert comforts.parse_stats(json.dumps(stats)) == stats
+    stats = storage.record_result({}, "avissinia", won=True, score=61)
+    assert storage.parse_stats(json.dumps(stats)) == stats
     junk = {"avissinia": {"played": "7"}, "x": 3, "avinas": {"played": 2, "won": True}}
-    assert comforts.parse_stats(json.dumps(junk)) == {"avinas": {"played": 2}}
-    assert comforts.parse_stats("nonsense") == {} and comforts.parse_stats(None) == {}
+    assert storage.parse_stats(json.dumps(junk)) == {"avinas": {"played": 2}}
+    assert storage.parse_stats("nonsense") == {} and storage.parse_stats(None) == {}
 
 
 def test_stats_panel_lists_every_game_and_escapes() -> None:
-    stats = comforts.record_result({}, "avissinia", won=True, score=61)
-    html = comforts.stats_html(stats, ["avissinia", "avinas", HOSTILE])
+    stats = storage.record_result({}, "avissinia", won=True, score=61)
+    html = panels.stats_html(stats, ["avissinia", "avinas", HOSTILE])
     assert "<img" not in html and "61" in html
     assert any(a.get("data-cmd") == "reset-stats" for _, a in parse(html).tags)
 
@@ -153,29 +156,29 @@ def test_history_narrates_the_latest_rounds_moves_with_their_seats() -> None:
         game.apply(rng.choice(game.legal_actions()))
         expected.append((finished, seat, narrate(game.observation(0))))
     assert [r for r, _, _ in expected].count(0) == 48  # the round's last card is in round 1
-    entries = comforts.history_entries(game)
+    entries = history.history_entries(game)
     assert entries == expected[48:]  # only the latest round's moves are worded
-    html = comforts.history_html(entries, "avissinia")
+    html = panels.history_html(entries, "avissinia")
     assert "round 2" in html and html.count("<li") == 8
 
 
 def test_history_panel_shows_the_latest_round_and_escapes() -> None:
     entries = [(0, 1, "West trailed 2♣."), (0, 0, HOSTILE)]
-    html = comforts.history_html(entries, "avinas")
+    html = panels.history_html(entries, "avinas")
     assert "Hand history: hand 1" in html and "<img" not in html
     assert 'class="latest"' in html
-    assert "No moves yet" in comforts.history_html([], "avissinia")
+    assert "No moves yet" in panels.history_html([], "avissinia")
 
 
 def test_undo_point_is_just_before_your_last_play() -> None:
     game = played(9, 13)
-    seats = comforts.seats_of_moves(game)  # type: ignore[arg-type]
-    cut = comforts.undo_point(game)  # type: ignore[arg-type]
+    seats = history.seats_of_moves(game)  # type: ignore[arg-type]
+    cut = history.undo_point(game)  # type: ignore[arg-type]
     assert cut is not None and seats[cut] == 0 and 0 not in seats[cut + 1:]
-    back = comforts.rebuild(game, cut)  # type: ignore[arg-type]
+    back = history.rebuild(game, cut)  # type: ignore[arg-type]
     assert back.current_player == 0
     assert back.history == game.history[:cut]  # type: ignore[attr-defined]
-    assert comforts.undo_point(new_game("avissinia", seed=9)) is None
+    assert history.undo_point(new_game("avissinia", seed=9)) is None
 
 
 def test_no_undo_once_the_match_is_over() -> None:
@@ -183,12 +186,12 @@ def test_no_undo_once_the_match_is_over() -> None:
     rng = random.Random(2)
     while not game.is_over:
         game.apply(rng.choice(game.legal_actions()))
-    assert comforts.undo_point(game) is None
+    assert history.undo_point(game) is None
 
 
 # --- help and cards ------------------------------------------------------------------
 def test_help_lists_the_keys_the_page_answers() -> None:
-    html = comforts.help_keys_html()
+    html = panels.help_keys_html()
     parse(html)
     for key in ("H", "U", "N", "?", "Esc", "Enter"):
         assert f"<kbd>{key}" in html
@@ -208,6 +211,6 @@ def test_a_card_has_one_name_and_a_suit_class(code: str) -> None:
 
 
 def test_hint_text() -> None:
-    assert comforts.hint_text("queen of clubs: trail", "searched 4 plays") == (
+    assert hint_text("queen of clubs: trail", "searched 4 plays") == (
         "Hint: queen of clubs: trail. Why: searched 4 plays.")
-    assert comforts.hint_text("trail QC", "") == "Hint: trail QC."
+    assert hint_text("trail QC", "") == "Hint: trail QC."

@@ -1,4 +1,4 @@
-"""The page: the browser side of the table session (``pygame_core.table``).
+"""The page: the browser side of the table session (``pygame_core.session``).
 
 Every decision (what to start, what a click or a key does, what to save, what to show) is
 the session's, tested under CPython; this file only does what needs the browser: events,
@@ -16,13 +16,15 @@ import js
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
-from pygame_core.table import Keys, TableScreens, WebStorage, accepts_command, parent_origin
-from pygame_core.views import comforts
+from pygame_core.links import PAGE_RUN_PARAMS
+from pygame_core.session.commands import Session
+from pygame_core.session.host import accepts_command, parent_origin
+from pygame_core.session.storage import DEFAULT_SETTINGS, Keys, WebStorage
+from pygame_core.words import hint_text
 
 SHORTCUTS = {"h": "hint", "u": "undo", "n": "next-round", "l": "last-play", "r": "history",
              "?": "help", "s": "settings"}
 LIVE_LINES = 6  # lines kept in the live log
-KEEP_PARAMS = ("speed", "embed", "sw", "snapshot", "parent")  # the page's own, kept in the URL
 HOST = window.cardTableHost  # boot.js: the parent window, touched in JavaScript only
 DOM = window.cardPage  # page.js: the DOM work (focus, the strip, the dialog, files)
 
@@ -47,7 +49,7 @@ def by_id(name):
 async def run_sliced(work, still):
     """Drive sliced work (a computer player's thinking, a hint, a review) with the browser
     running between slices (a slice that yields a number asks for that many ms of pause
-    first): the page's async twin of ``pygame_core.opponents.drive``.  Returns (result, ms
+    first): the page's async twin of ``pygame_core.slices.drive``.  Returns (result, ms
     spent in the work itself), or None once ``still()`` turns false."""
     spent = 0.0
     while True:
@@ -70,15 +72,15 @@ class Page:
         local = None
         with contextlib.suppress(Exception):  # reading it throws where storage is blocked
             local = window.localStorage
-        self.store = WebStorage(local, keys.prefix + "probe", missing)
+        self.store = WebStorage(local, keys.probe, missing)
         # The browser parses the address (urllib.parse would add ~50 ms to the start).
         search = js.URLSearchParams.new(window.location.search)
         self.query = [(str(k), str(v)) for k, v in js.Array.from_(search.entries())]
         params = dict(self.query)
-        self.keep = {k: params[k] for k in KEEP_PARAMS if k in params}
+        self.keep = {k: params[k] for k in PAGE_RUN_PARAMS if k in params}
         self.to_parent = params.get("embed") == "1" or "parent" in params
         self.parent = parent_origin(params.get("parent"))  # None: post nowhere, take nothing
-        self.table = TableScreens(self.store, keys=keys)
+        self.table = Session(self.store, keys=keys)
         self.table.site = str(window.location.href)
         self.thinking, self.generation, self.ready, self.height = None, 0, False, 0
         self.tasks, self.last_turn, self.focus_hint = set(), "", False
@@ -194,7 +196,7 @@ class Page:
             "undo": table.undo_available(), "note": note if turn == "you" else "",
             "hintAction": action if turn == "you" else ""}))
         if not missing(label):
-            by_id("hint").textContent = comforts.hint_text(str(label), why)
+            by_id("hint").textContent = hint_text(str(label), why)
         if table.at_table() and turn != self.last_turn and turn in ("summary", "over", "you"):
             heading = self.app.querySelector("[role='dialog'] h2")
             if turn == "you" or not missing(heading):
@@ -313,7 +315,7 @@ class Page:
         document.documentElement.classList.toggle("four-colour", bool(settings["four_colour"]))
         pace = by_id("pace")  # a pace the select does not offer shows as the default
         pace.value = str(self.table.pace)
-        pace.value = pace.value or str(comforts.DEFAULT_SETTINGS["pace"])
+        pace.value = pace.value or str(DEFAULT_SETTINGS["pace"])
 
     def start(self):
         for kind, handler in (("click", self.on_click), ("change", self.on_change),

@@ -27,7 +27,7 @@ pyodide.runPython(`
 import os, py_compile, sys, zipfile
 
 # The modules the page imports before it shows anything (web/main.py's imports).
-import pygame_core.table, pygame_core.views.comforts  # noqa: E401
+import pygame_core.session.commands, pygame_core.session.storage  # noqa: E401
 START = {"cardtable_page.py"} | {
     module.__file__.removeprefix(os.getcwd() + "/") for name, module in sys.modules.items()
     if name.startswith("pygame_core") and getattr(module, "__file__", None)}
@@ -51,9 +51,9 @@ print(f"compiled {len(START)} start-up modules")
 writeFileSync(outZip, pyodide.FS.readFile("/tmp/page.zip"));
 pyodide.runPython(`
 import asyncio, contextlib, json, random, time
-import pygame_core, pygame_core.table
+import pygame_core, pygame_core.session.commands
 from pygame_core import GAMES
-from pygame_core.views import session, comforts, help  # noqa: F401 (the page imports them)
+from pygame_core.views import panels, help  # noqa: F401 (the page imports them)
 import importlib
 for name in GAMES:
     for package in ("pygame_core", "pygame_core.views", "pygame_core.opponents"):

@@ -5,15 +5,18 @@ can hand control back to the browser) and returns the chosen action's text.  ``d
 runs it to the end.  All randomness comes from the opponent's own generator, seeded from
 the game, its seat and the game's seed, so a replay is deterministic.
 
-Levels: ``easy`` (rules of thumb), ``medium`` (heuristics with card counting) and ``hard``
-(search over the hidden cards); ``random`` is a baseline for the arena and tests.
+Each game offers three players, each a named setup: ``easy`` (rules of thumb), ``medium``
+(heuristics with card counting) and ``hard`` (a search over the hidden cards, composed from
+named parts in the game's module).  Nothing else can be made until a caller adds setups of
+its own with ``register_setup`` (the lab beside the package, ``benchmarks/lab``, adds its
+research setups and baselines that way; the page never does).
 """
 
 from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Generator, Mapping
+from collections.abc import Callable, Generator, Mapping
 from typing import TYPE_CHECKING, Any, Generic
 
 from ..cards import chance_of_any as chance_of_any  # re-exported for the levels
@@ -32,19 +35,21 @@ else:
 Thinking = Generator[None, None, str]
 
 LEVELS = ("easy", "medium", "hard")
-# Never on the page: `random`, and `hard-2026` (the hard level as it was, the baseline every
-# change is measured against); `oracle` is added by the arena.
-ARENA_LEVELS = ("random", *LEVELS, "hard-2026")
 
-# Game name -> module defining LEVEL_CLASSES {"easy": ..., "medium": ..., "hard": ...}.
+# Game name -> module defining SETUPS {"easy": ..., "medium": ..., "hard": ...}.
 MODULES = {name: spec.opponents for name, spec in SPECS.items()}
 
 
 class Opponent(Generic[ObsT]):
-    """Base class, and the ``random`` level: a uniformly random legal action."""
+    """Base class: a uniformly random legal action (the lab's ``random`` baseline); each
+    level overrides ``choose`` or ``think``.  ``level`` names the setup, and seeds the
+    player's generator with the game, the seat and the game's seed."""
 
     level = "random"
-    def __init__(self, game: str, seat: int, seed: int) -> None:
+
+    def __init__(self, game: str, seat: int, seed: int, level: str | None = None) -> None:
+        if level is not None:
+            self.level = level
         self.game = game
         self.seat = seat
         self.rng = random.Random(f"{game}/{self.level}/{seat}/{seed}")
@@ -83,9 +88,6 @@ class SearchOpponent(Opponent[ObsT]):
     iterations = 0  # worlds searched for the last searched decision (for the benchmarks)
     playouts = 0  # and the playouts run in them (one per candidate per world)
     means: dict[str, float] | None = None  # and every candidate's value in them
-    # Whether the playouts play every seat with every hand in view, or as a player who
-    # counts the cards unseen without knowing who holds them (games that offer both).
-    sighted = True
     # Racing: drop the candidates this many standard errors behind the leader as the worlds
     # come in (None: every candidate in every world, as hard-2026 searched).
     race_z: float | None = None
@@ -103,11 +105,6 @@ class SearchOpponent(Opponent[ObsT]):
     def world(self, obs: ObsT, rng: random.Random) -> Any:
         """A full game state consistent with ``obs``, the hidden cards sampled with ``rng``."""
         raise NotImplementedError
-
-    def world_of(self, state: Any) -> Any:
-        """The search's world for a full game state (the arena oracle's truth): by default
-        a copy; a game whose search plays out on a lighter state converts it."""
-        return state.clone()
 
     def action_value(self, world: Any, action: str) -> float:
         """What taking ``action`` in the sighted ``world`` is worth to this seat, in
@@ -159,17 +156,34 @@ class SearchOpponent(Opponent[ObsT]):
         return float(trial.scores[self.seat] - before)
 
 
-def opponent_class(game: str, level: str) -> type[Opponent]:
-    if level == "random":
-        return Opponent
+# A setup: makes the player for (game, seat, game seed).
+Setup = Callable[[str, int, int], Opponent]
+_setups: dict[str, dict[str, Setup]] = {}
+
+
+def setups(game: str) -> dict[str, Setup]:
+    """The setups that can be made for ``game``: its module's three, then any registered."""
     if game not in MODULES:
         raise ValueError(f"no opponents for game {game!r}")
-    classes: dict[str, type[Opponent]] = importlib.import_module(MODULES[game]).LEVEL_CLASSES
-    if level not in classes:
-        raise ValueError(f"unknown opponent level {level!r} (levels: {', '.join(classes)})")
-    return classes[level]
+    if game not in _setups:
+        offered: Mapping[str, Setup] = importlib.import_module(MODULES[game]).SETUPS
+        _setups[game] = dict(offered)
+    return _setups[game]
+
+
+def register_setup(game: str, name: str, setup: Setup) -> None:
+    """Make ``setup`` available as ``name`` for ``game`` (the lab's research setups and
+    baselines).  The page's three levels cannot be replaced; registering the same setup
+    again under its name does nothing."""
+    known = setups(game)
+    if name in LEVELS or known.get(name, setup) is not setup:
+        raise ValueError(f"{game}: a setup named {name!r} exists already")
+    known[name] = setup
 
 
 def make_opponent(game: str, level: str, seat: int, seed: int) -> Opponent:
     """The opponent for ``game`` at ``level`` in ``seat``, seeded from the game's seed."""
-    return opponent_class(game, level)(game, seat, seed)
+    known = setups(game)
+    if level not in known:
+        raise ValueError(f"unknown opponent level {level!r} (levels: {', '.join(known)})")
+    return known[level](game, seat, seed)

@@ -10,9 +10,9 @@ medium counts cards: the unseen cards (52 minus every open hand and the market) 
        compared with every other active hand, give its share of the high and low halves.  It
        buys the card (a blind buy is averaged over the unseen cards) with the best share of
        the pot it expects minus the price, and bets by pot odds.
-hard   Monte Carlo over the pack's order: each sample deals the remaining purchases from a
-       shuffled pack (every player buying by a rule fitted to what this search itself buys,
-       ``fitted_choice``), and scores the showdown exactly.
+hard   Monte Carlo over the pack's order (``HARD``): each sample deals the remaining
+       purchases from a shuffled pack (every player buying by a rule fitted to what this
+       search itself buys, ``fitted_choice``), and scores the showdown exactly.
        A purchase is looked ahead one ply (left, right or blind, each in the same samples);
        a betting decision compares its expected share of the final pot with the cost (pot
        odds), and bets or raises when a chip every active player puts in is worth more to
@@ -20,17 +20,17 @@ hard   Monte Carlo over the pack's order: each sample deals the remaining purcha
        plays the betting round out on every action it may take, every player replying by
        that rule on its share among the players still in (``betting_values``), and takes
        the action worth most: the rule never asks who folds to a bet.
-hard-2026 (arena only) the same search with a cheap purchase rule in its playouts
-       (``cheap_choice``), betting by medium's thresholds: the baseline.
-hard-cheap-buys (arena only) hard with hard-2026's cheap purchase rule in its playouts.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
 from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
 from ..abyssinia import (
     ACTIVE,
@@ -43,7 +43,7 @@ from ..abyssinia import (
 )
 from ..cards import Card, full_pack, parse_card, suit_counts
 from ..poker_hands import HIGH_CLASSES, high_key, low_key
-from . import Opponent, SearchOpponent, Thinking, chance_of_any
+from . import Opponent, SearchOpponent, Setup, Thinking, chance_of_any
 from .search import Budget
 
 PRICE = tuple(price(Card(r, 0)) for r in range(13))
@@ -422,17 +422,10 @@ class _Player:
         self.cards.append(card)
 
 
-BLIND_BELOW = -0.25  # the cheap rule buys blind when neither market card scores this much
-# Share of the purchases in a playout that depart from the cheap rule at random.  The rule is
-# only a model of the other players: without such doubt a search that knows the pack (the
-# arena's oracle) would bet everything on one predicted future.
+# Share of the purchases in a playout that depart from the purchase rule at random.  The rule
+# is only a model of the other players: without such doubt a search that knew the pack would
+# bet everything on one predicted future.
 SURPRISE = 0.2
-
-
-def cheap_choice(p: _Player, left: Card, right: Card) -> int:
-    """The cheap purchase rule (hard-2026's playouts): 0 left, 1 right, 2 blind."""
-    sl, sr = p.score(left), p.score(right)
-    return (0 if sl >= sr else 1) if max(sl, sr) >= BLIND_BELOW else 2
 
 
 def market_features(rank: int, held: int, bad: int, suited: bool) -> tuple[float, ...]:
@@ -706,18 +699,52 @@ def choice_values(stats: Sequence[Stats], view: _View) -> list[float]:
             for high, low, take, mine in stats]
 
 
-class Hard(SearchOpponent[AbyssiniaObservation]):
-    level = "hard"
-    value_unit = "chips"
-    # About 20-60 ms a decision on CPython (2 to 8 players); the cap bounds a slow machine.
-    budget = Budget(iterations=600, seconds=0.2)
-    # Bets by playing the betting round out (``betting_values``), not by the rule alone.
-    looks_ahead = True
-    # The playouts' purchase rule, for every player.
-    buys = staticmethod(fitted_choice)
+# --- the hard search, in parts -------------------------------------------------------------
+# Hard samples the pack's order (``RandomPack``), plays the rest of the purchases out in
+# each sample by a purchase rule (``buys``) and scores the showdown; it bets by a rule
+# (``bet``), checked by playing the betting round out (``looks_ahead``).  ``AbyssiniaSetup``
+# names one composition of them.
 
-    def __init__(self, game: str, seat: int, seed: int) -> None:
-        super().__init__(game, seat, seed)
+BuyRule = Callable[["_Player", Card, Card], int]
+BetRule = Callable[[list[str], float, float, "_View", float, float], tuple[str, str]]
+
+
+class Sampler(Protocol):
+    """How a world (a full table: every hand and the pack's order) is sampled."""
+
+    def world(self, obs: AbyssiniaObservation, rng: random.Random) -> Abyssinia: ...
+
+
+class RandomPack:
+    """The unseen cards in a random order: everything else is open."""
+
+    def world(self, obs: AbyssiniaObservation, rng: random.Random) -> Abyssinia:
+        return world_from_observation(obs, rng)
+
+
+@dataclass(frozen=True)
+class AbyssiniaSetup:
+    """A searching player: its name and its parts.  ``buys``: every player's purchase
+    rule in the playouts; ``bet``: the betting rule; ``looks_ahead``: whether a betting
+    decision plays the betting round out (``betting_values``) over the rule's."""
+
+    name: str
+    sampler: Sampler
+    buys: BuyRule
+    bet: BetRule
+    looks_ahead: bool
+    budget: Budget
+
+
+class AbyssiniaSearch(SearchOpponent[AbyssiniaObservation]):
+    """Monte Carlo over the pack's order by the parts of ``setup``."""
+
+    value_unit = "chips"
+
+    def __init__(self, game: str, seat: int, seed: int, setup: AbyssiniaSetup) -> None:
+        super().__init__(game, seat, seed, setup.name)
+        self.setup = setup
+        self.budget = setup.budget
         self.iterations = 0  # samples drawn for the last searched decision
         # A betting round's later decisions see the same cards: reuse its samples.
         self._cache: tuple[object, Stats, Outlook | None] | None = None
@@ -737,7 +764,7 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
         if not view.buying and self._cache is not None and self._cache[0] == key:
             stats, outlook = [self._cache[1]], self._cache[2]
         else:
-            outlook = (Outlook(len(seats)) if self.looks_ahead and not view.buying
+            outlook = (Outlook(len(seats)) if self.setup.looks_ahead and not view.buying
                        else None)
             stats = yield from self._sample(obs, view, me, buyers, choices, outlook)
             if not view.buying:
@@ -753,7 +780,8 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
             )
             return SIDES[best]
         high, low = stats[0][0], stats[0][1]
-        action, self.reason = self.bet(legal, (high + low) / 2, values[0], view, high, low)
+        action, self.reason = self.setup.bet(legal, (high + low) / 2, values[0], view, high,
+                                             low)
         if outlook is None:
             return action
         yield  # the play-out starts a slice of its own
@@ -767,12 +795,6 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
                            f"with the others' replies, {best_action} is worth "
                            f"{worth[best_action]:+.2f} chips, {action} {worth[action]:+.2f}")
         return best_action
-
-    @staticmethod
-    def bet(legal: list[str], equity: float, value: float, view: _View, high: float,
-            low: float) -> tuple[str, str]:
-        """The betting rule's action and its reason: by the multiway edge of each chip bet."""
-        return _value_bet(legal, equity, value, view, high, low)
 
     def _sample(
         self, obs: AbyssiniaObservation, view: _View, me: int, buyers: list[int],
@@ -796,7 +818,7 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
             for j, first in enumerate(choices):
                 players = [p.copy() for p in base]
                 end = _playout(players, list(world.market), deck, buyers, first, surprises,
-                               self.buys)
+                               self.setup.buys)
                 if outlook is not None:
                     outlook.add(end)
                 highs, lows, paid = end
@@ -818,28 +840,15 @@ class Hard(SearchOpponent[AbyssiniaObservation]):
         return [(t[0] / done, t[1] / done, t[2] / done, t[3] / done) for t in totals]
 
     def world(self, obs: AbyssiniaObservation, rng: random.Random) -> Abyssinia:
-        return world_from_observation(obs, rng)
+        return self.setup.sampler.world(obs, rng)
 
 
-class Hard2026(Hard):
-    """The hard level as it was in 2026, kept as the arena's baseline: the same search, but
-    medium's betting thresholds."""
+# Hard: every player buys by the rule fitted to this search's own purchases in the
+# playouts; it bets by the multiway edge of each chip, checked by playing the betting
+# round out; 600 samples, at most 0.2 s (about 20-60 ms a decision on CPython).
+HARD = AbyssiniaSetup("hard", RandomPack(), buys=fitted_choice, bet=_value_bet,
+                      looks_ahead=True, budget=Budget(iterations=600, seconds=0.2))
 
-    level = "hard-2026"
-    bet = staticmethod(_bet_choice)
-    looks_ahead = False
-    buys = staticmethod(cheap_choice)
-
-
-class HardCheapBuys(Hard):
-    """Hard as it was before its playouts bought by the fitted rule: kept in the arena to
-    measure that rule against."""
-
-    level = "hard-cheap-buys"
-    buys = staticmethod(cheap_choice)
-
-
-LEVEL_CLASSES: dict[str, type[Opponent]] = {
-    "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
-    "hard-cheap-buys": HardCheapBuys,
+SETUPS: dict[str, Setup] = {
+    "easy": Easy, "medium": Medium, "hard": functools.partial(AbyssiniaSearch, setup=HARD),
 }

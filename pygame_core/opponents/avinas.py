@@ -8,28 +8,17 @@ medium counts cards: which trumps and honours are still out, who has shown a voi
        opponent still to play can overtake, gives points to a partner who is sure to win,
        draws trumps when it holds the master, cashes masters and leads to the partner's
        voids.  Bids and knocks weigh the top trumps as well as the count.
-hard   samples the hidden cards consistently with everything it has seen (exposed cards,
-       the cards played, the voids shown, the dealer's sight of his partner's specials, the
-       hand sizes and, softly, the bids), weighted by the others' card plays of this hand
-       (a Metropolis chain: a world is likelier when medium, holding its hands, would have
-       made those plays), and plays every candidate out to the end of the hand in each
-       sample, every seat played by a fast card-counting policy that knows which cards
-       the others hold between them but not who holds which (unsighted playouts), choosing
-       the best mean of penalties written (pips and rams) for its side.
-       It searches its bids, knocks, knock-backs and plays; stopping is exact by rule.
-hard-2026 (arena only) the search of 2026: uniform worlds, sighted playouts that also deal
-       and bid the next hand.
-hard-sighted (arena only) hard with sighted playouts; hard-unread (arena only) neither
-       reading nor unsighted: the second pass's hard.
-hard-unread-unsighted (arena only) hard without its reading: uniform worlds, unsighted
-       playouts (level with hard against medium players, better face to face with
-       hard-2026: the eleventh pass).
-hard-endgame, hard-unread-endgame (arena only) hard and hard-unread whose playouts hand the
-       last three tricks to an exact solver; the -only levels solve only the plays of the
-       last tricks (the fourteenth pass).
-hard-typed, hard-typed-endgame (arena only) hard, and hard-endgame, whose reading weighs
-       for each seat whether it plays as medium does or its plays say nothing of its hand
-       (the fifteenth pass).
+hard   searches (``HARD``): it samples the hidden cards consistently with everything it
+       has seen (exposed cards, the cards played, the voids shown, the dealer's sight of
+       his partner's specials, the hand sizes and, softly, the bids), weighted by the
+       others' card plays of this hand (a Metropolis chain: a world is likelier when
+       medium, holding its hands, would have made those plays), each other seat read as a
+       medium player or as one whose plays say nothing of its hand.  In each sample it
+       plays every candidate out by a fast card-counting policy that knows which cards the
+       others hold between them but not who holds which, the last three tricks solved
+       exactly, and chooses the best mean of penalties written (pips and rams) for its
+       side.  It searches its bids, knocks, knock-backs and plays; stopping is exact by
+       rule.
 
 Every level stops a no-sevens hand as soon as its side has made it: after 61 points the
 opponents can only gain.
@@ -40,8 +29,9 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Protocol
 
 from ..avinas import (
     BID,
@@ -72,7 +62,7 @@ from ..avinas import (
     world_from_observation,
 )
 from ..cards import ACE, QUEEN, SEVEN, SUIT_NAMES, SUITS, Card, parse_card, short_pack
-from . import Opponent, SearchOpponent, Thinking
+from . import Opponent, SearchOpponent, Setup, Thinking
 from .avinas_solver import EndKey, Solver
 from .search import Budget, first_kind_weight, log_mixture, metropolis, seat_log_likelihood, walk
 
@@ -604,47 +594,6 @@ def _equal(a: Card, b: Card, eff: dict[Card, int], strength: dict[Card, int],
     return not any(eff[c] == eff[a] and low < strength[c] < high for c in out)
 
 
-class Hard2026(SearchOpponent[AvinasObservation]):
-    """The hard level as it was in 2026: kept as the arena's baseline.  Its playouts also
-    deal and bid the next hand (about 14% of its search)."""
-
-    level = "hard-2026"
-    value_unit = "penalties"
-    budget = Budget(iterations=60, seconds=0.2)
-
-    def think(self, obs: AvinasObservation) -> Thinking:
-        legal: list[str] = obs["legal"]
-        view = _View(obs)
-        if view.phase == STOP:
-            stop = view.made_it()
-            self.reason = "the side has its 61 points: stops" if stop else "plays on"
-            return "stop" if stop else "play on"
-        candidates = _candidates(view, legal)
-        if len(candidates) == 1:
-            self.reason = "the only sensible choice"
-            return candidates[0]
-        best, means = yield from self.search(obs, candidates)
-        if best == "knock" and means["knock"] < means["no knock"] + 0.5:
-            best = "no knock"  # sighted playouts flatter a knock: demand a clear gain
-        self.reason = (f"{self.how_it_searched(obs, len(candidates))}; "
-                       f"expects {means[best]:+.1f} penalties in its favour")
-        return best
-
-    def how_it_searched(self, obs: AvinasObservation, candidates: int) -> str:
-        """The hint's words for the search behind a decision."""
-        return f"played {candidates} choices out over sampled hands"
-
-    def world(self, obs: AvinasObservation, rng: random.Random) -> Avinas:
-        return world_from_observation(obs, rng)
-
-    def action_value(self, world: Avinas, action: str) -> float:
-        return playout(self.after(world, action), self.seat, self.sight(world))
-
-    def sight(self, world: Avinas) -> Sight:
-        """Who sees every hand in ``world``'s playouts."""
-        return self.sighted
-
-
 # --- inference: what the others' card plays say about their hands (hard) -------------------
 
 
@@ -843,171 +792,9 @@ class HandChain:
             self.accepted += 1
 
 
-class HardReading(Hard2026):
-    """The page's hard from the third pass to the sixteenth (arena only since): worlds
-    drawn by a chain from the posterior the other seats' card plays of this hand give
-    (``PlayReading``), played out by card counters (unsighted: measured +0.11 +- 0.09 a deal
-    over sighted playouts, 300 development deals) to the end of the hand."""
-
-    level = "hard-reading"
-    sighted = False
-    slack = 0.1  # the chance of a play medium would not make (humans, other levels)
-    burn_in = 60  # chain steps before the first world
-    steps = 4  # chain steps between worlds
-
-    def think(self, obs: AvinasObservation) -> Thinking:
-        self._chain: HandChain | None = None
-        if obs["phase"] == "play" and obs["trump"] is not None and len(obs["legal"]) > 1:
-            layout = hidden_layout(obs)
-            reading = self.reading(obs, layout)
-            if reading.plays:
-                chain = HandChain(layout, reading, self.rng)
-                yield from walk(chain.step, self.burn_in, self.rng, self.budget.slice_seconds)
-                yield  # the search starts a slice of its own
-                self._chain = chain
-        return (yield from super().think(obs))
-
-    def reading(self, obs: AvinasObservation, layout: HiddenLayout) -> PlayReading:
-        return PlayReading(obs, layout, self.slack)
-
-    def world(self, obs: AvinasObservation, rng: random.Random) -> Avinas:
-        chain: HandChain | None = getattr(self, "_chain", None)
-        if chain is None:
-            world = world_from_observation(obs, rng)
-        else:
-            for _ in range(self.steps):
-                chain.step(rng)
-            world = world_from_observation(obs, rng, chain.extra, chain.layout)
-        world.deal_next_hand = False
-        return world
-
-
-class HardSighted(HardReading):
-    """``hard-reading`` with sighted playouts, as the second pass had them (arena only)."""
-
-    level = "hard-sighted"
-    sighted = True
-
-
-class HardUnread(Hard2026):
-    """Hard before it read the plays (arena only): uniform worlds, playouts that stop at
-    the end of the hand."""
-
-    level = "hard-unread"
-
-    def world(self, obs: AvinasObservation, rng: random.Random) -> Avinas:
-        world = world_from_observation(obs, rng)
-        world.deal_next_hand = False
-        return world
-
-
-class HardUnreadUnsighted(HardUnread):
-    """Hard without its reading (arena only): uniform worlds, unsighted playouts.  Against
-    three medium players it is level with hard (-0.02 +- 0.10 a deal, 300 development
-    deals at 60 worlds); face to face with hard-2026 it loses 0.22 +- 0.18 a deal less
-    than hard (691 sevens deals), since medium's rule, the reading's model, makes only
-    about half of a searching player's plays."""
-
-    level = "hard-unread-unsighted"
-    sighted = False
-
-
-class HardTyped(HardReading):
-    """``hard-reading`` whose reading learns each seat's kind of player
-    (``TypedPlayReading``): medium players are read as ``hard-reading`` reads them,
-    searching players hardly at all (the reading of a searching player's plays is what
-    costs ``hard-reading`` face to face with hard-2026: the eleventh pass)."""
-
-    level = "hard-typed"
-    prior = 0.5  # the chance, before its plays, that a seat plays as medium does
-
-    def reading(self, obs: AvinasObservation, layout: HiddenLayout) -> PlayReading:
-        return TypedPlayReading(obs, layout, self.slack, self.prior)
-
-
-class HardTypedPlayouts(HardTyped):
-    """``hard-typed`` whose playouts play each other seat as its kind plays (arena only):
-    in each world the seat's kind is drawn from the typed reading's posterior given the
-    world's hands; a medium player is played out as the card counter it is (unsighted),
-    a searching player as the sighted search it is, and this seat unsighted, as hard
-    plays itself.  Hard's unsighted playouts gain against medium players and cost face to
-    face; sighted ones the reverse (the third and eleventh passes)."""
-
-    level = "hard-typed-playouts"
-
-    _kinds: tuple[Avinas, SeatSight] | None = None  # the world last asked about, its sight
-
-    def sight(self, world: Avinas) -> SeatSight:
-        if self._kinds is None or self._kinds[0] is not world:
-            # The chain stands on this world's hidden cards: it moves only between worlds.
-            chain: HandChain | None = getattr(self, "_chain", None)
-            sees = [False] * 4
-            for seat in range(4):
-                if seat == self.seat:
-                    continue
-                weight = self.prior
-                if chain is not None and seat in chain.scored:
-                    assert isinstance(chain.reading, TypedPlayReading)
-                    held = chain.layout.known[seat] + chain.extra[seat]
-                    weight = chain.reading.medium_weight(seat, held)
-                sees[seat] = self.rng.random() >= weight
-            self._kinds = world, (sees[0], sees[1], sees[2], sees[3])
-        return self._kinds[1]
-
 
 MAX_SCORING_STATES = 256  # the finished hands' values kept: a few hands' worth
 ENDGAME_TRICKS = 3  # solved exactly; each trick more costs 5 to 10 times (docs/opponents.md)
-
-
-class EndgameSolving(Hard2026):
-    """A search whose playouts hand over to the exact solver (``avinas_solver``) for the
-    last ``ENDGAME_TRICKS`` tricks: the quick policy plays the hand down to them, and the
-    solver finds what perfect play of the rest is worth in that world.  In the endgame
-    itself every candidate is solved, one solver serving them all (the positions one
-    reaches serve the next).  Mixed into a hard level ahead of it, for its worlds."""
-
-    tie_break = 0.01  # card points break ties between equal penalties, as in ``playout``
-    solved_leaves = True  # before the endgame too: the quick policy's playouts end in it
-
-    @functools.cached_property
-    def _end_values(self) -> dict[tuple[Any, ...], dict[EndKey, float]]:
-        return {}
-
-    def action_value(self, world: Avinas, action: str) -> float:
-        if getattr(self, "_solved_world", None) is not world:
-            # A new world: the positions solved for the last one do not carry over, the
-            # values of finished hands do (``Solver``'s ``shared_ends``).
-            self._solved_world, self._solver = world, None
-            if len(self._end_values) > MAX_SCORING_STATES:
-                self._end_values.clear()
-        trial = self.after(world, action)
-        trial.narrate = False
-        hands = len(world.hand_records)
-        sight = self.sight(world)
-        if not self.solved_leaves and not self._in_endgame(world):
-            return playout(trial, self.seat, sight)
-        sees = seat_sight(sight)
-        while len(trial.hand_records) == hands:
-            if self._in_endgame(trial):
-                if self._solver is None:
-                    self._solver = Solver(trial, self.seat, self.tie_break,
-                                          self._end_values)
-                return self._solver.value(trial)
-            trial._apply(_quick_action(trial, sees[trial.player]))
-        return record_value(trial.hand_records[-1], self.seat)
-
-    def how_it_searched(self, obs: AvinasObservation, candidates: int) -> str:
-        if _endgame(obs["trump"], obs["trick_number"], obs["phase"]):
-            return (f"solved the rest of the hand exactly for each of {candidates} choices, "
-                    "over sampled hands")
-        if not self.solved_leaves:  # before the endgame it searched as its base level does
-            return super().how_it_searched(obs, candidates)
-        return (f"played {candidates} choices out over sampled hands, "
-                f"the last {ENDGAME_TRICKS} tricks solved exactly")
-
-    @staticmethod
-    def _in_endgame(world: Avinas) -> bool:
-        return _endgame(world.trump, world.trick_number, world.phase)
 
 
 def _endgame(trump: object, trick_number: int, phase: str) -> bool:
@@ -1017,65 +804,264 @@ def _endgame(trump: object, trick_number: int, phase: str) -> bool:
             and phase in (PLAY, STOP))
 
 
-class HardEndgame(EndgameSolving, HardReading):
-    """``hard-reading`` (the reading's worlds, unsighted playouts) with the solved endgame."""
 
-    level = "hard-endgame"
-
-
-class HardEndgameOnly(HardEndgame):
-    """``hard-endgame`` whose solver decides only the plays of the last tricks: earlier
-    decisions (bids, naming leads, the first tricks) keep hard's whole playouts."""
-
-    level = "hard-endgame-only"
-    solved_leaves = False
+# --- the hard search, in parts -------------------------------------------------------------
+# Hard is PIMC (``search.pimc``) over sampled hands.  Its parts: how the worlds are sampled
+# and read (``UniformHands``, ``ReadHands``), whether each seat sees every hand in the
+# playouts (``Sight``), how a playout ends and is scored (``HandEnd``, ``SolvedEnd``), and
+# its budget.  ``AvinasSetup`` names one composition of them.
 
 
-class HardTypedEndgame(EndgameSolving, HardTyped):
-    """``hard-typed`` with the solved endgame: the page's hard (``Hard``), kept under this
-    name too so that the arena runs measured under it replay deal for deal."""
+class Worlds:
+    """One decision's source of worlds: uniform hands (the default before any reading,
+    e.g. for the review of a human's play), played to the end of this hand only unless
+    ``next_hand``."""
 
-    level = "hard-typed-endgame"
+    def __init__(self, next_hand: bool = False) -> None:
+        self.next_hand = next_hand
 
-
-class Hard(HardTypedEndgame):
-    """The page's hard (since the seventeenth pass): ``hard-typed-endgame``.  Worlds from
-    the typed reading (each other seat read as a medium player or as one whose plays say
-    nothing of its hand), played out by card counters, the last three tricks solved
-    exactly.  Face to face it beats hard-2026 at the page's budgets, where ``hard-reading``
-    (the reading of every seat as medium) was level with it; against medium players it
-    keeps that level's strength (docs/opponents.md, "Figures, seventeenth pass")."""
-
-    level = "hard"
+    def world(self, obs: AvinasObservation, rng: random.Random) -> Avinas:
+        world = world_from_observation(obs, rng)
+        world.deal_next_hand = self.next_hand
+        return world
 
 
-class HardTypedPlayoutsEndgame(EndgameSolving, HardTypedPlayouts):
-    """``hard-typed-playouts`` with the solved endgame (arena only)."""
+class ChainWorlds(Worlds):
+    """Hands drawn by a Metropolis chain over the reading's posterior, ``steps`` apart."""
 
-    level = "hard-typed-playouts-endgame"
+    def __init__(self, chain: HandChain, steps: int) -> None:
+        super().__init__()
+        self.chain = chain
+        self.steps = steps
 
-
-class HardUnreadEndgame(EndgameSolving, HardUnread):
-    """``hard-unread`` (uniform worlds, sighted playouts: hard-2026's search ending with
-    the hand) with the solved endgame."""
-
-    level = "hard-unread-endgame"
-
-
-class HardUnreadEndgameOnly(HardUnreadEndgame):
-    """``hard-unread-endgame`` whose solver decides only the plays of the last tricks."""
-
-    level = "hard-unread-endgame-only"
-    solved_leaves = False
+    def world(self, obs: AvinasObservation, rng: random.Random) -> Avinas:
+        chain = self.chain
+        for _ in range(self.steps):
+            chain.step(rng)
+        world = world_from_observation(obs, rng, chain.extra, chain.layout)
+        world.deal_next_hand = False
+        return world
 
 
-LEVEL_CLASSES: dict[str, type[Opponent]] = {
-    "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
-    "hard-reading": HardReading,
-    "hard-sighted": HardSighted, "hard-unread": HardUnread,
-    "hard-unread-unsighted": HardUnreadUnsighted, "hard-endgame": HardEndgame,
-    "hard-endgame-only": HardEndgameOnly, "hard-unread-endgame": HardUnreadEndgame,
-    "hard-unread-endgame-only": HardUnreadEndgameOnly, "hard-typed": HardTyped,
-    "hard-typed-endgame": HardTypedEndgame, "hard-typed-playouts": HardTypedPlayouts,
-    "hard-typed-playouts-endgame": HardTypedPlayoutsEndgame,
+class Sampler(Protocol):
+    """How a decision's worlds are sampled: ``read`` prepares them (it may take slices);
+    ``unread`` gives them with nothing read (a world asked for outside a decision)."""
+
+    def read(self, obs: AvinasObservation, rng: random.Random, slice_seconds: float
+             ) -> Generator[None, None, Worlds]: ...
+
+    def unread(self) -> Worlds: ...
+
+
+@dataclass(frozen=True)
+class UniformHands:
+    """Every world deals the hidden cards at random, consistent with what was seen;
+    ``next_hand``: the playouts go on to deal and bid the next hand."""
+
+    next_hand: bool = False
+
+    def unread(self) -> Worlds:
+        return Worlds(self.next_hand)
+
+    def read(self, obs: AvinasObservation, rng: random.Random, slice_seconds: float
+             ) -> Generator[None, None, Worlds]:
+        return self.unread()
+        yield  # nothing to read: no slices
+
+
+@dataclass(frozen=True)
+class ReadHands:
+    """Worlds drawn by a chain (``HandChain``) from the posterior the other seats' card
+    plays of this hand give: ``burn_in`` steps before the search, ``steps`` between
+    worlds.  ``typed`` also reads each seat's kind of player (``TypedPlayReading``: a
+    medium player's plays are read, a searching player's hardly at all), else every seat
+    as medium (``PlayReading``); ``slack`` is the chance of a play medium would not make,
+    ``prior`` the chance, before its plays, that a seat plays as medium does."""
+
+    typed: bool
+    slack: float = 0.1
+    prior: float = 0.5
+    burn_in: int = 60
+    steps: int = 4
+
+    def reading(self, obs: AvinasObservation, layout: HiddenLayout) -> PlayReading:
+        if self.typed:
+            return TypedPlayReading(obs, layout, self.slack, self.prior)
+        return PlayReading(obs, layout, self.slack)
+
+    def unread(self) -> Worlds:
+        return Worlds()
+
+    def read(self, obs: AvinasObservation, rng: random.Random, slice_seconds: float
+             ) -> Generator[None, None, Worlds]:
+        if obs["phase"] == "play" and obs["trump"] is not None and len(obs["legal"]) > 1:
+            layout = hidden_layout(obs)
+            reading = self.reading(obs, layout)
+            if reading.plays:
+                chain = HandChain(layout, reading, rng)
+                yield from walk(chain.step, self.burn_in, rng, slice_seconds)
+                yield  # the search starts a slice of its own
+                return ChainWorlds(chain, self.steps)
+        return self.unread()
+
+
+class Ending(Protocol):
+    """How a playout ends and is scored: ``start`` gives one player's own (it may keep
+    what it solved between worlds)."""
+
+    def start(self) -> EndingRun: ...
+
+
+class EndingRun(Protocol):
+    def value(self, world: Avinas, trial: Avinas, seat: int, sight: Sight) -> float:
+        """What the position ``trial`` (``world`` after the candidate) is worth to
+        ``seat``'s side."""
+        ...
+
+    def words(self, obs: AvinasObservation, candidates: int) -> str:
+        """The hint's words for the search behind a decision."""
+        ...
+
+
+class HandEnd:
+    """Played out by the quick policy to the end of the hand (``playout``)."""
+
+    def start(self) -> HandEnd:
+        return self
+
+    def value(self, world: Avinas, trial: Avinas, seat: int, sight: Sight) -> float:
+        return playout(trial, seat, sight)
+
+    def words(self, obs: AvinasObservation, candidates: int) -> str:
+        return f"played {candidates} choices out over sampled hands"
+
+
+@dataclass(frozen=True)
+class SolvedEnd:
+    """The quick policy plays the hand down to its last ``ENDGAME_TRICKS`` tricks and the
+    exact solver (``avinas_solver``) finds what perfect play of the rest is worth in that
+    world; in the endgame itself every candidate is solved, one solver serving them all.
+    ``solved_leaves=False`` solves only decisions in the endgame (earlier ones keep the
+    whole playouts)."""
+
+    solved_leaves: bool = True
+
+    def start(self) -> SolvedEndRun:
+        return SolvedEndRun(self.solved_leaves)
+
+
+class SolvedEndRun:
+    tie_break = 0.01  # card points break ties between equal penalties, as in ``playout``
+
+    def __init__(self, solved_leaves: bool) -> None:
+        self.solved_leaves = solved_leaves
+        # The finished hands' values, shared between worlds (``Solver``'s ``shared_ends``);
+        # the positions solved serve only the world they were solved in.
+        self.end_values: dict[tuple[Any, ...], dict[EndKey, float]] = {}
+        self.solved_world: Avinas | None = None
+        self.solver: Solver | None = None
+
+    def value(self, world: Avinas, trial: Avinas, seat: int, sight: Sight) -> float:
+        if self.solved_world is not world:
+            self.solved_world, self.solver = world, None
+            if len(self.end_values) > MAX_SCORING_STATES:
+                self.end_values.clear()
+        trial.narrate = False
+        hands = len(world.hand_records)
+        if not self.solved_leaves and not _in_endgame(world):
+            return playout(trial, seat, sight)
+        sees = seat_sight(sight)
+        while len(trial.hand_records) == hands:
+            if _in_endgame(trial):
+                if self.solver is None:
+                    self.solver = Solver(trial, seat, self.tie_break, self.end_values)
+                return self.solver.value(trial)
+            trial._apply(_quick_action(trial, sees[trial.player]))
+        return record_value(trial.hand_records[-1], seat)
+
+    def words(self, obs: AvinasObservation, candidates: int) -> str:
+        if _endgame(obs["trump"], obs["trick_number"], obs["phase"]):
+            return (f"solved the rest of the hand exactly for each of {candidates} choices, "
+                    "over sampled hands")
+        if not self.solved_leaves:  # before the endgame it searched by whole playouts
+            return HandEnd().words(obs, candidates)
+        return (f"played {candidates} choices out over sampled hands, "
+                f"the last {ENDGAME_TRICKS} tricks solved exactly")
+
+
+def _in_endgame(world: Avinas) -> bool:
+    return _endgame(world.trump, world.trick_number, world.phase)
+
+
+@dataclass(frozen=True)
+class AvinasSetup:
+    """A searching player: its name and its parts.  ``sighted``: whether every seat sees
+    every hand in the playouts, else each counts the cards the others hold between them."""
+
+    name: str
+    sampler: Sampler
+    sighted: bool
+    ending: Ending
+    budget: Budget
+
+
+class AvinasSearch(SearchOpponent[AvinasObservation]):
+    """PIMC by the parts of ``setup``, over the actions worth searching (``_candidates``);
+    stopping is decided by rule, and a knock needs a clear gain."""
+
+    value_unit = "penalties"
+    sighted: bool  # whether every seat sees every hand in the playouts (``setup.sighted``)
+
+    def __init__(self, game: str, seat: int, seed: int, setup: AvinasSetup) -> None:
+        super().__init__(game, seat, seed, setup.name)
+        self.setup = setup
+        self._worlds = setup.sampler.unread()  # until a decision reads the plays
+        self.budget = setup.budget
+        self.sighted = setup.sighted
+        self.ending = setup.ending.start()
+
+    def read(self, obs: AvinasObservation) -> Generator[None, None, None]:
+        """Prepare this decision's worlds (``sampler``): the reading of the plays."""
+        self._worlds = yield from self.setup.sampler.read(obs, self.rng,
+                                                          self.budget.slice_seconds)
+
+    def think(self, obs: AvinasObservation) -> Thinking:
+        yield from self.read(obs)
+        legal: list[str] = obs["legal"]
+        view = _View(obs)
+        if view.phase == STOP:
+            stop = view.made_it()
+            self.reason = "the side has its 61 points: stops" if stop else "plays on"
+            return "stop" if stop else "play on"
+        candidates = _candidates(view, legal)
+        if len(candidates) == 1:
+            self.reason = "the only sensible choice"
+            return candidates[0]
+        best, means = yield from self.search(obs, candidates)
+        if best == "knock" and means["knock"] < means["no knock"] + 0.5:
+            best = "no knock"  # sighted playouts flatter a knock: demand a clear gain
+        self.reason = (f"{self.ending.words(obs, len(candidates))}; "
+                       f"expects {means[best]:+.1f} penalties in its favour")
+        return best
+
+    def world(self, obs: AvinasObservation, rng: random.Random) -> Avinas:
+        return self._worlds.world(obs, rng)
+
+    def action_value(self, world: Avinas, action: str) -> float:
+        return self.ending.value(world, self.after(world, action), self.seat,
+                                 self.sight(world))
+
+    def sight(self, world: Avinas) -> Sight:
+        """Who sees every hand in ``world``'s playouts."""
+        return self.sighted
+
+
+# Hard: worlds from the typed reading (each other seat read as a medium player or as one
+# whose plays say nothing of its hand), played out by card counters, the last three tricks
+# solved exactly; 60 worlds, at most 0.2 s, by default.
+HARD = AvinasSetup("hard", ReadHands(typed=True), sighted=False, ending=SolvedEnd(),
+                   budget=Budget(iterations=60, seconds=0.2))
+
+SETUPS: dict[str, Setup] = {
+    "easy": Easy, "medium": Medium, "hard": functools.partial(AvinasSearch, setup=HARD),
 }

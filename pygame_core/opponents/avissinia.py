@@ -5,43 +5,25 @@ easy   captures the most points it can, else adds to its own pile, else trails i
 medium counts cards: for each play it weighs the points won (and taken from opponents)
        against the chance that an opponent holds the rank now on top of its pile or of
        the centre, and so can take that run away before its next turn.
-hard   hard-typed (below) since the twentieth pass.
-hard-reading (arena only; the page's hard before the twentieth pass) samples the unseen
-       cards many times (everything not in its hand, the centre or a pile is in another
-       hand or the stock), drawn by a Metropolis chain from the posterior the other
-       players' plays of this deal give under a softened medium policy, and plays each
-       candidate out to the end of the round in every sample, every seat playing medium's
-       rule with every hand in view, choosing the best average; a candidate clearly
-       behind the leader stops being played out (racing), so the time goes to the close
-       ones.
-hard-2026 (arena only) the same search over uniformly sampled deals: the baseline.
-hard-sir  (arena only) the first reading: each world resampled from four uniform deals.
-The rest are hard-reading changed in one part (arena only; measured, not kept):
-hard-unsighted  playouts that count the unseen cards instead of seeing every hand (what
-       gained in Avinas; not here).
-hard-fitted-playouts  playouts by a policy fitted to its own search (``FittedPolicy``).
-hard-ismcts, hard-ismcts-own  its reading and playouts under information-set MCTS
-       (``ismcts``) instead of PIMC.
-hard-own-counting  its own side counts in the playouts, the others see.
-hard-endgame  playouts that end with its exact best response over its last three cards
-       of the round.
-hard-sighted-fitted, hard-own-fitted, hard-own-counted-fitted  playouts that play every
-       seat, or its own side only, by a policy fitted to rollout improvement of the
-       sighted rule.
-hard-searchers-modelled, hard-own-fitted-searchers  playouts that play the other seats by
-       the policy fitted to a searching player's plays.
-hard-typed (the page's hard under its own name, so that its arena runs replay) reads
-       each other seat's kind of player (medium's or a searcher's) from its plays, the
-       round's first deal setting the odds, and in every world plays it out as that kind,
-       its own side by the sighted fitted policy.
+hard   searches (``HARD``): it samples the unseen cards many times, each deal drawn by a
+       Metropolis chain from what the other seats' plays of this deal say about their
+       hands, reading each of them as a medium player or as a searching one (the round's
+       first deal setting the odds); in every sampled world it plays each candidate out to
+       the end of the round, each other seat as the kind of player it was read as and its
+       own side by a policy fitted to improve on medium's rule, and plays the best
+       average.  A candidate clearly behind the leader stops being played out (racing), so
+       the time goes to the close ones.
 """
 
 from __future__ import annotations
 
 import copy
+import functools
 import math
 import random
 from collections.abc import Generator
+from dataclasses import dataclass
+from typing import Protocol
 
 from ..avissinia import (
     CENTRE,
@@ -62,18 +44,15 @@ from ..avissinia import (
 )
 from ..cards import JACK, Card, parse_card
 from ..words import plural
-from . import Observation, Opponent, SearchOpponent, Thinking, chance_of_any
+from . import Observation, Opponent, SearchOpponent, Setup, Thinking, chance_of_any
 from .avissinia_playout import (
     Policy,
     RankRound,
-    choose_counted,
-    choose_counted_fitted,
     choose_fitted,
     choose_sighted,
     choose_sighted_fitted,
     opponents_of,
     play_out,
-    play_out_to_endgame,
     split_by_side,
 )
 from .search import (
@@ -81,7 +60,6 @@ from .search import (
     first_kind_weight,
     log_mixture,
     metropolis,
-    resample,
     seat_log_likelihood,
     walk,
 )
@@ -225,52 +203,6 @@ class Medium(Opponent[AvissiniaObservation]):
         best_score, best = max(scored, key=lambda st: st[0])
         self.reason = f"expects {best_score:+.1f} points after the others' turns"
         return best
-
-
-class Hard2026(SearchOpponent[AvissiniaObservation]):
-    """The hard level as it was in 2026 (uniform worlds): kept as the arena's baseline."""
-
-    level = "hard-2026"
-    budget = Budget(iterations=60)
-
-    def think(self, obs: AvissiniaObservation) -> Thinking:
-        legal: list[str] = obs["legal"]
-        if len(legal) == 1:
-            return legal[0]
-        view = _View(obs)
-        # Prune plays that are never better: trailing a card when another trail is
-        # identical in every way that matters is searched once (same rank and value).
-        candidates = _distinct(legal, view)
-        best, means = yield from self.search(obs, candidates)
-        # Trails alike are searched once, so one candidate can be left.
-        self.reason = (f"searched {plural(len(candidates), 'play')}; "
-                       f"expects {means[best]:+.1f} points")
-        return best
-
-    def world(self, obs: AvissiniaObservation, rng: random.Random) -> RankRound:
-        return RankRound.of_observation(obs, deal_hidden(obs, rng))
-
-    def world_of(self, state: Avissinia) -> RankRound:
-        return RankRound.of_game(state)
-
-    def action_value(self, world: RankRound, action: str) -> float:
-        """The candidate played in ``world``, then the round played out on ranks
-        (``avissinia_playout``)."""
-        trial = world.copy()
-        card, target = play_of(action)
-        trial.play(card.rank, target)
-        return play_out(trial, self.seat, self.playout_policy())
-
-    def playout_policy(self) -> Policy:
-        """How every seat plays in the playouts: medium's rule, with every hand in view
-        (sighted) or by the count of the cards unseen."""
-        return choose_sighted if self.sighted else choose_counted
-
-
-def rank_move(text: str) -> tuple[int, int]:
-    """A play's text as the playouts' move: (the card's rank, the target)."""
-    card, target = play_of(text)
-    return card.rank, target
 
 
 def _distinct(legal: list[str], view: _View) -> list[str]:
@@ -417,314 +349,6 @@ class TypedReading(Reading):
         return first_kind_weight(*self._by_kind(seat, hand))
 
 
-class HardReading(Hard2026):
-    """PIMC over worlds drawn from the posterior the others' plays give (the page's hard
-    until the twentieth pass; arena only since, as ``hard-reading``).
-
-    A Metropolis chain (``Chain``) over the hidden deals consistent with every card seen
-    walks ``burn_in`` steps before the search, then ``steps`` between worlds; each world
-    it stands on is searched as before (every candidate played out in it).
-    """
-
-    level = "hard-reading"
-    budget = Budget(iterations=60)
-    temperature = 0.3  # points: how sharply medium's scores separate its plays
-    slack = 0.1  # the chance of a play medium would not make (humans, other levels)
-    burn_in = 100  # chain steps before the first world
-    steps = 6  # chain steps between worlds
-    # Its decisions are noisy (two searches of 240 worlds with different seeds disagree on
-    # a third of them), so the playouts go to the candidates still in doubt: racing.
-    race_z = 3.0
-    _chain: Chain | None = None  # this decision's chain (None: nothing to read)
-    _reading: Reading | None = None  # this decision's reading (None: no search)
-
-    def think(self, obs: AvissiniaObservation) -> Thinking:
-        yield from self.read(obs)
-        return (yield from super().think(obs))
-
-    def read(self, obs: AvissiniaObservation) -> Generator[None, None, None]:
-        """Start the chain on the others' plays of this deal (none to read: uniform)."""
-        self._chain = None
-        self._reading = None
-        if len(obs["legal"]) > 1:
-            reading = self.reading(obs)
-            self._reading = reading
-            if reading.plays:
-                chain = Chain(obs, reading, self.rng)
-                yield from walk(chain.step, self.burn_in, self.rng, self.budget.slice_seconds)
-                yield  # the search starts a slice of its own: none runs the two together
-                self._chain = chain
-
-    def reading(self, obs: AvissiniaObservation) -> Reading:
-        return Reading(obs, self.temperature, self.slack)
-
-    def world(self, obs: AvissiniaObservation, rng: random.Random) -> RankRound:
-        return RankRound.of_observation(obs, self.hidden_deal(obs, rng))
-
-    def hidden_deal(self, obs: AvissiniaObservation, rng: random.Random) -> HiddenDeal:
-        """The hidden cards of one world: the chain's next deal (uniform with nothing to
-        read)."""
-        chain = self._chain
-        if chain is None:
-            return deal_hidden(obs, rng)
-        for _ in range(self.steps):
-            chain.step(rng)
-        return chain.deal(rng)
-
-
-class HardIsmcts(HardReading):
-    """Hard's reading and playouts under information-set MCTS instead of PIMC (arena only):
-    one tree over the moves from hard's information set, each iteration a world from the
-    chain (``ismcts``).  Its budget counts playouts, one an iteration, where hard's counts
-    worlds of several playouts each.  Measured, not kept: at the time of hard's 240 worlds
-    (520 playouts) it made -1.49 +- 0.35 points a deal against hard on the same 300 deals
-    against medium players (docs/opponents.md, the tenth pass)."""
-
-    level = "hard-ismcts"
-    exploration = 6.0  # points: UCB's constant (a round's margins spread over tens of points)
-    steps = 2  # chain steps between worlds: a world is one playout here, not one a candidate
-
-    def think(self, obs: AvissiniaObservation) -> Thinking:
-        legal: list[str] = obs["legal"]
-        if len(legal) == 1:
-            return legal[0]
-        # Arena only: imported here, so the page never loads it.
-        from .ismcts import ismcts, most_visited
-
-        yield from self.read(obs)
-        rng = self.rng
-        root, self.iterations = yield from ismcts(
-            lambda: self.world(obs, rng), choose_sighted, self.budget, self.exploration,
-            self.searching(obs))
-        self.playouts = self.iterations
-        move = most_visited(root)
-        chosen = root.children[move]
-        self.reason = (f"searched {plural(len(root.children), 'play')} in a tree of "
-                       f"{plural(self.iterations, 'playout')}; "
-                       f"expects {chosen.total / chosen.visits:+.1f} points")
-        return next(text for text in legal if rank_move(text) == move)
-
-    def searching(self, obs: AvissiniaObservation) -> set[int] | None:
-        """The seats that choose in the tree: every seat (opponents too, by their own
-        results, as SO-ISMCTS has it)."""
-        return None
-
-
-class HardIsmctsOwnTree(HardIsmcts):
-    """hard-ismcts whose tree chooses only for hard's side; the other seats play the
-    playout policy there too (arena only).  Measured against hard at equal time, 300
-    deals: -0.41 +- 0.34 points a deal; at the page's budget, 200 deals: -0.29 +- 0.41."""
-
-    level = "hard-ismcts-own"
-
-    def searching(self, obs: AvissiniaObservation) -> set[int] | None:
-        me = self.seat
-        return {me, (me + 2) % PLAYERS} if obs["partnership"] else {me}
-
-
-class HardFittedPlayouts(HardReading):
-    """Hard whose playouts play by the policy fitted to its own search (arena only,
-    measured and not kept): it models tables of hard players better (+0.39 +- 0.35 a deal
-    against hard among hard players) but medium players much worse (hard's edge over three
-    medium players fell from +3.08 to +0.93 a deal on the same 1,000 deals), and without
-    sight of the hands it cannot use them where the search gives them (the oracle's edge
-    over medium fell from +6.52 to +1.75).  docs/opponents.md, the eighth pass."""
-
-    level = "hard-fitted-playouts"
-
-    def playout_policy(self) -> Policy:
-        return choose_fitted
-
-
-class HardSightedFitted(HardReading):
-    """Hard whose playouts play every seat by the sighted policy fitted to rollout
-    improvement of the sighted rule (arena only, measured and not kept): a better player
-    than the rule is a worse model of medium players, -1.95 +- 0.99 points a deal against
-    hard among three of them (49 development deals; docs/opponents.md, the nineteenth
-    pass)."""
-
-    level = "hard-sighted-fitted"
-
-    def playout_policy(self) -> Policy:
-        return choose_sighted_fitted
-
-
-class HardOwnFitted(HardReading):
-    """Hard whose own side plays by the sighted fitted policy in its playouts, the others
-    by the sighted rule (arena only, measured and not kept).  It makes the oracle much
-    stronger (``oracle-own-fitted``: +1.33 +- 0.36 a deal) and hard hardly at all: +0.26
-    +- 0.41 against hard among medium players, level with hard-2026 face to face (-0.12
-    +- 0.36, 150 development deals; docs/opponents.md, the nineteenth pass)."""
-
-    level = "hard-own-fitted"
-
-    def playout_policy(self) -> Policy:
-        return split_by_side(self.seat, choose_sighted_fitted, choose_sighted)
-
-
-class HardSearchersModelled(HardReading):
-    """Hard whose playouts play the other seats by the policy fitted to hard's own search
-    (a model of searching players), its own side by the sighted rule (arena only, measured
-    and not kept): +0.35 +- 0.44 points a deal face to face with hard-2026 (118
-    development deals; docs/opponents.md, the nineteenth pass)."""
-
-    level = "hard-searchers-modelled"
-
-    def playout_policy(self) -> Policy:
-        return split_by_side(self.seat, choose_sighted, choose_fitted)
-
-
-class HardOwnFittedSearchersModelled(HardReading):
-    """Hard whose playouts play its own side by the sighted fitted policy and the other
-    seats by the policy fitted to hard's own search (arena only, measured and not kept):
-    +0.55 +- 0.38 points a deal face to face with hard-2026 (150 development deals), but
-    against medium players, whom it models as searchers, -1.88 +- 0.92 against hard
-    (docs/opponents.md, the nineteenth pass).  ``hard-typed`` plays each seat as what it
-    is."""
-
-    level = "hard-own-fitted-searchers"
-
-    def playout_policy(self) -> Policy:
-        return split_by_side(self.seat, choose_sighted_fitted, choose_fitted)
-
-
-class HardTyped(HardReading):
-    """Hard that reads each other seat's kind of player (``TypedReading``) and plays each
-    out as what it is in every world: a seat drawn as medium's kind by medium's rule with
-    sight (a good model of a medium player), a searching one by the policy fitted to
-    hard's own search (a better model of a searcher), and its own side by the sighted
-    fitted policy.  The page's hard since the twentieth pass (``Hard``, the same search under
-    its own name so that this level's arena runs replay)."""
-
-    level = "hard-typed"
-    _reading: TypedReading | None = None
-
-    def reading(self, obs: AvissiniaObservation) -> TypedReading:
-        return TypedReading(obs, self.temperature, self.slack)
-
-    def world(self, obs: AvissiniaObservation, rng: random.Random) -> RankRound:
-        deal = self.hidden_deal(obs, rng)
-        reading = self._reading
-        opponents = opponents_of(self.seat, obs["partnership"])
-        policies: list[Policy] = []
-        for seat in range(PLAYERS):
-            if seat not in opponents:
-                policies.append(choose_sighted_fitted)
-            else:
-                weight = (MEDIUM_PRIOR if reading is None
-                          else reading.medium_weight(seat, deal.hands[seat]))
-                policies.append(choose_sighted if rng.random() < weight else choose_fitted)
-        # pimc plays every candidate out in one world before it samples the next, so the
-        # world's kinds can wait here for ``action_value``.
-        self._world_policies = policies
-        return RankRound.of_observation(obs, deal)
-
-    def playout_policy(self) -> Policy:
-        policies = self._world_policies
-
-        def policy(state: RankRound) -> tuple[int, int]:
-            return policies[state.player](state)
-
-        return policy
-
-
-class HardTypedSharp(HardTyped):
-    """hard-typed whose reading takes a medium player's plays as all but certain
-    (temperature 0.05 points, slack 0.02; arena only, the twenty-first pass).  Read alone,
-    so sharp a reading would misread every other kind of player; with kinds, a seat whose
-    plays medium's rule does not explain is read as a searcher instead."""
-
-    level = "hard-typed-sharp"
-    temperature = 0.05
-    slack = 0.02
-
-
-class Hard(HardTyped):
-    """The page's hard (since the twentieth pass): ``hard-typed``.  Face to face it beats
-    hard-2026 at the page's budgets, where ``hard-reading`` (every other seat read and
-    played out as a medium player) was level with it; against medium players it keeps
-    that level's strength (docs/opponents.md, "Figures, twentieth pass")."""
-
-    level = "hard"
-
-
-class HardOwnCountedFitted(HardReading):
-    """Hard whose own side plays by the counting fitted policy in its playouts, the others
-    by the sighted rule (arena only, measured and not kept): a model of its own later
-    turns that does not credit it with sight.  -0.20 +- 0.40 points a deal against hard
-    among medium players, -0.47 +- 0.39 against hard-own-fitted (200 development deals;
-    docs/opponents.md, the nineteenth pass)."""
-
-    level = "hard-own-counted-fitted"
-
-    def playout_policy(self) -> Policy:
-        return split_by_side(self.seat, choose_counted_fitted, choose_sighted)
-
-
-class HardUnsighted(HardReading):
-    """Hard with unsighted playouts (arena only): every seat plays by the chance the
-    opponents hold a rank, as medium counts, not by the hands it sees.  It gained in Avinas;
-    here it measured -0.10 +- 0.53 a deal against hard (146 development deals), so hard
-    keeps its sighted playouts."""
-
-    level = "hard-unsighted"
-    sighted = False
-
-
-class HardOwnCounting(HardReading):
-    """Hard whose own side counts in the playouts while the others see (arena only): hard
-    will not see the hands at its later turns, so its playouts should not credit it with
-    plays only sight makes (strategy fusion).  Measured and not kept: against medium
-    players, 240 worlds, 200 development deals, -0.49 +- 0.41 points a deal against hard
-    (docs/opponents.md, the eighteenth pass)."""
-
-    level = "hard-own-counting"
-
-    def playout_policy(self) -> Policy:
-        return split_by_side(self.seat, choose_counted, choose_sighted)
-
-
-class HardEndgame(HardReading):
-    """Hard whose playouts end in an exact best response (arena only): once the stock is
-    dealt and hard holds ``endgame_cards`` cards or fewer, a playout plays hard's own
-    remaining cards as well as they can be played against the others' rule in that world,
-    instead of by the rule.  With every card known, hard's search at each of its turns
-    (the oracle) already makes most of that best response with one or two cards left and
-    about nine tenths of it with three (``benchmarks/avissinia_endgame.py``).  On
-    development deals at 240 worlds: +0.28 +- 0.34 points a deal face to face with
-    hard-2026 (150 deals; hard on the same deals +0.03 +- 0.41), level with hard against
-    medium players; a decision costs about twice hard's.  At its page budget (140 worlds)
-    it was level with hard-2026, -0.03 +- 0.19 over 478 deals, so it is not the page's
-    hard (docs/opponents.md, the eighteenth pass)."""
-
-    level = "hard-endgame"
-    endgame_cards = 3
-
-    def action_value(self, world: RankRound, action: str) -> float:
-        trial = world.copy()
-        card, target = play_of(action)
-        trial.play(card.rank, target)
-        return play_out_to_endgame(trial, self.seat, self.playout_policy(), self.endgame_cards)
-
-
-class HardResampled(Hard2026):
-    """The first reading (arena only, for comparison): each world drawn from ``pool``
-    uniform deals in proportion to its likelihood (sampling-importance-resampling)."""
-
-    level = "hard-sir"
-    pool = 4
-    temperature = 0.5
-    slack = 0.1
-
-    def think(self, obs: AvissiniaObservation) -> Thinking:
-        self._reading = Reading(obs, self.temperature, self.slack)
-        return (yield from super().think(obs))
-
-    def world(self, obs: AvissiniaObservation, rng: random.Random) -> RankRound:
-        reading: Reading | None = getattr(self, "_reading", None)
-        if reading is None or not reading.plays:
-            return super().world(obs, rng)
-        return inferred_world(obs, rng, reading, self.pool)
 
 
 class Chain:
@@ -800,23 +424,234 @@ class Chain:
         return HiddenDeal(rng.randrange(2**63), hands, stock)
 
 
-def inferred_world(obs: AvissiniaObservation, rng: random.Random, reading: Reading,
-                   pool: int) -> RankRound:
-    """One of ``pool`` uniform worlds, drawn in proportion to its likelihood (only the
-    chosen one is built)."""
-    deals = [deal_hidden(obs, rng, reading.unseen) for _ in range(pool)]
-    chosen = resample(deals, [reading.log_likelihood(d.hands) for d in deals], rng)
-    return RankRound.of_observation(obs, chosen)
 
 
-LEVEL_CLASSES: dict[str, type[Opponent]] = {
-    "easy": Easy, "medium": Medium, "hard": Hard, "hard-2026": Hard2026,
-    "hard-reading": HardReading, "hard-sir": HardResampled, "hard-unsighted": HardUnsighted,
-    "hard-fitted-playouts": HardFittedPlayouts, "hard-ismcts": HardIsmcts,
-    "hard-ismcts-own": HardIsmctsOwnTree, "hard-own-counting": HardOwnCounting,
-    "hard-endgame": HardEndgame, "hard-sighted-fitted": HardSightedFitted,
-    "hard-own-fitted": HardOwnFitted, "hard-own-counted-fitted": HardOwnCountedFitted,
-    "hard-searchers-modelled": HardSearchersModelled,
-    "hard-own-fitted-searchers": HardOwnFittedSearchersModelled, "hard-typed": HardTyped,
-    "hard-typed-sharp": HardTypedSharp,
+# --- the hard search, in parts -------------------------------------------------------------
+# Hard is PIMC (``search.pimc``): it samples worlds (full rounds consistent with what it
+# sees), plays every candidate out in each, and takes the best mean.  Its parts: how the
+# worlds are sampled and read (``UniformDeals``, ``ReadDeals``), how each seat is played out
+# in a world (``EverySeat``, ``BySide``, ``ByKind``), how a playout ends and is scored
+# (``RoundEnd``), and its budget.  ``AvissiniaSetup`` names one composition of them.
+
+
+class Worlds:
+    """One decision's source of hidden deals: uniform, with nothing read (the default
+    before any reading, e.g. for the review of a human's play)."""
+
+    def __init__(self, reading: Reading | None = None) -> None:
+        self.reading = reading  # the others' plays read this decision, if any
+
+    def deal(self, obs: AvissiniaObservation, rng: random.Random) -> HiddenDeal:
+        return deal_hidden(obs, rng)
+
+
+class ChainWorlds(Worlds):
+    """Deals drawn by a Metropolis chain over the reading's posterior, ``steps`` apart."""
+
+    def __init__(self, chain: Chain, steps: int) -> None:
+        super().__init__(reading=chain.reading)
+        self.chain = chain
+        self.steps = steps
+
+    def deal(self, obs: AvissiniaObservation, rng: random.Random) -> HiddenDeal:
+        for _ in range(self.steps):
+            self.chain.step(rng)
+        return self.chain.deal(rng)
+
+
+class Sampler(Protocol):
+    """How a decision's worlds are sampled: ``read`` prepares them (it may take slices)."""
+
+    def read(self, obs: AvissiniaObservation, rng: random.Random, slice_seconds: float
+             ) -> Generator[None, None, Worlds]: ...
+
+
+class UniformDeals:
+    """Every world deals the unseen cards at random: nothing is read from the plays."""
+
+    def read(self, obs: AvissiniaObservation, rng: random.Random, slice_seconds: float
+             ) -> Generator[None, None, Worlds]:
+        return Worlds()
+        yield  # nothing to read: no slices
+
+
+@dataclass(frozen=True)
+class ReadDeals:
+    """Worlds drawn from the posterior the others' plays of this deal give: a Metropolis
+    chain (``Chain``) over the hidden deals walks ``burn_in`` steps before the search and
+    ``steps`` between worlds.  ``typed`` reads each other seat's kind of player as well
+    (``TypedReading``), else every seat as medium (``Reading``); ``temperature`` is how
+    sharply medium's scores separate its plays, ``slack`` the chance of a play medium would
+    not make."""
+
+    typed: bool
+    temperature: float = 0.3
+    slack: float = 0.1
+    burn_in: int = 100
+    steps: int = 6
+
+    def reading(self, obs: AvissiniaObservation) -> Reading:
+        if self.typed:
+            return TypedReading(obs, self.temperature, self.slack)
+        return Reading(obs, self.temperature, self.slack)
+
+    def read(self, obs: AvissiniaObservation, rng: random.Random, slice_seconds: float
+             ) -> Generator[None, None, Worlds]:
+        if len(obs["legal"]) < 2:
+            return Worlds()  # no search
+        reading = self.reading(obs)
+        if not reading.plays:  # nothing to read this deal: uniform worlds
+            return Worlds(reading=reading)
+        chain = Chain(obs, reading, rng)
+        yield from walk(chain.step, self.burn_in, rng, slice_seconds)
+        yield  # the search starts a slice of its own: none runs the two together
+        return ChainWorlds(chain, self.steps)
+
+
+class Seats(Protocol):
+    """How each seat is played out in one world: the playouts' policy for it."""
+
+    def policy(self, seat: int, obs: AvissiniaObservation, deal: HiddenDeal,
+               reading: Reading | None, rng: random.Random) -> Policy: ...
+
+
+@dataclass(frozen=True)
+class EverySeat:
+    """Every seat plays out by one policy."""
+
+    rule: Policy
+
+    def policy(self, seat: int, obs: AvissiniaObservation, deal: HiddenDeal,
+               reading: Reading | None, rng: random.Random) -> Policy:
+        return self.rule
+
+
+@dataclass(frozen=True)
+class BySide:
+    """The searcher's side (it, and its partner) plays out by ``own``, the others by
+    ``others``."""
+
+    own: Policy
+    others: Policy
+
+    def policy(self, seat: int, obs: AvissiniaObservation, deal: HiddenDeal,
+               reading: Reading | None, rng: random.Random) -> Policy:
+        return split_by_side(seat, self.own, self.others)
+
+
+@dataclass(frozen=True)
+class ByKind:
+    """Each other seat plays out as the kind of player the typed reading takes it for in
+    this world (drawn from its posterior given the world's hands): a medium player by
+    ``medium``, a searching player by ``searcher``; the searcher's own side by ``own``."""
+
+    own: Policy
+    medium: Policy
+    searcher: Policy
+
+    def kinds(self, seat: int, obs: AvissiniaObservation, deal: HiddenDeal,
+              reading: Reading | None, rng: random.Random) -> list[Policy]:
+        """Each seat's policy in this world."""
+        opponents = opponents_of(seat, obs["partnership"])
+        policies: list[Policy] = []
+        for other in range(PLAYERS):
+            if other not in opponents:
+                policies.append(self.own)
+            else:
+                weight = (reading.medium_weight(other, deal.hands[other])
+                          if isinstance(reading, TypedReading) else MEDIUM_PRIOR)
+                policies.append(self.medium if rng.random() < weight else self.searcher)
+        return policies
+
+    def policy(self, seat: int, obs: AvissiniaObservation, deal: HiddenDeal,
+               reading: Reading | None, rng: random.Random) -> Policy:
+        policies = self.kinds(seat, obs, deal, reading, rng)
+
+        def policy(state: RankRound) -> tuple[int, int]:
+            return policies[state.player](state)
+
+        return policy
+
+
+class Ending(Protocol):
+    """How a playout ends and is scored, from the position after the candidate."""
+
+    def value(self, trial: RankRound, seat: int, policy: Policy) -> float: ...
+
+
+class RoundEnd:
+    """Played to the end of the round by the seats' policies; scored as the seat's margin
+    in points."""
+
+    def value(self, trial: RankRound, seat: int, policy: Policy) -> float:
+        return play_out(trial, seat, policy)
+
+
+@dataclass(frozen=True)
+class AvissiniaSetup:
+    """A searching player: its name and its parts."""
+
+    name: str
+    sampler: Sampler
+    seats: Seats
+    ending: Ending
+    budget: Budget
+    race_z: float | None = None  # drop candidates this many standard errors behind
+
+
+class AvissiniaSearch(SearchOpponent[AvissiniaObservation]):
+    """PIMC by the parts of ``setup``.  Trails alike (same rank and value) are searched
+    once."""
+
+    _worlds = Worlds()  # this decision's worlds (uniform until a decision reads the plays)
+    _policy: Policy = choose_sighted  # the playouts' policy in the world last sampled
+
+    def __init__(self, game: str, seat: int, seed: int, setup: AvissiniaSetup) -> None:
+        super().__init__(game, seat, seed, setup.name)
+        self.setup = setup
+        self.budget = setup.budget
+        self.race_z = setup.race_z
+
+    def think(self, obs: AvissiniaObservation) -> Thinking:
+        legal: list[str] = obs["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        yield from self.read(obs)
+        candidates = _distinct(legal, _View(obs))
+        best, means = yield from self.search(obs, candidates)
+        self.reason = (f"searched {plural(len(candidates), 'play')}; "
+                       f"expects {means[best]:+.1f} points")
+        return best
+
+    def read(self, obs: AvissiniaObservation) -> Generator[None, None, None]:
+        """Prepare this decision's worlds (``sampler``): the reading of the plays."""
+        self._worlds = yield from self.setup.sampler.read(obs, self.rng,
+                                                          self.budget.slice_seconds)
+
+    def world(self, obs: AvissiniaObservation, rng: random.Random) -> RankRound:
+        worlds = self._worlds
+        deal = worlds.deal(obs, rng)
+        # pimc plays every candidate out in one world before it samples the next, so the
+        # world's policy can wait here for ``action_value``.
+        self._policy = self.setup.seats.policy(self.seat, obs, deal, worlds.reading, rng)
+        return RankRound.of_observation(obs, deal)
+
+    def action_value(self, world: RankRound, action: str) -> float:
+        """The candidate played in ``world``, then the playout to its end."""
+        trial = world.copy()
+        card, target = play_of(action)
+        trial.play(card.rank, target)
+        return self.setup.ending.value(trial, self.seat, self._policy)
+
+
+# Hard: worlds from the typed reading; each other seat played out as the kind of player
+# its plays show (medium's rule with sight, or the policy fitted to a searcher's plays),
+# its own side by the sighted fitted policy; to the end of the round; 60 worlds by
+# default, racing the candidates.
+HARD = AvissiniaSetup(
+    "hard", ReadDeals(typed=True), ByKind(choose_sighted_fitted, choose_sighted, choose_fitted),
+    RoundEnd(), Budget(iterations=60), race_z=3.0)
+
+SETUPS: dict[str, Setup] = {
+    "easy": Easy, "medium": Medium, "hard": functools.partial(AvissiniaSearch, setup=HARD),
 }

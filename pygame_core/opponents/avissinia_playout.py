@@ -193,53 +193,6 @@ def play_out(state: RankRound, seat: int, policy: Policy) -> float:
     return state.margin(seat)
 
 
-def play_out_to_endgame(state: RankRound, seat: int, policy: Policy, cards: int) -> float:
-    """``play_out``, but once the stock is dealt and ``seat`` is to play with ``cards``
-    cards or fewer, it plays the rest of the round as its exact best against the others'
-    ``policy`` (``best_response``).  A loop of its own, so that ``play_out``, the playouts'
-    inner loop, checks nothing more per move."""
-    hands = state.hands
-    while hands[state.player]:
-        if state.player == seat and len(hands[seat]) <= cards and not state.stock:
-            return best_response(state, seat, policy)
-        state.play(*policy(state))
-    return state.margin(seat)
-
-
-def best_response(state: RankRound, seat: int, policy: Policy) -> float:
-    """``seat``'s margin when it plays its exact best from here to the end of the round and
-    every other seat keeps to ``policy``: a search that branches only at ``seat``'s turns
-    (the others' plays follow from the position), so a few dozen lines at three cards.
-    ``state`` is used up."""
-    hands = state.hands
-    while hands[state.player] and state.player != seat:
-        state.play(*policy(state))
-    if not hands[state.player]:
-        return state.margin(seat)
-    best = -1e9
-    for move in state.moves():
-        after = state.copy()
-        after.play(*move)
-        best = max(best, best_response(after, seat, policy))
-    return best
-
-
-def rollout_improved(state: RankRound, seat: int, policy: Policy) -> float:
-    """``seat``'s margin when at each of its turns it makes the move whose playout by
-    ``policy`` scores best (the search's choice in a world it sees whole: the oracle's) and
-    the other seats keep to ``policy``; what ``best_response`` is measured against.
-    ``state`` is used up."""
-    def by_playout(move: tuple[int, int]) -> float:
-        after = state.copy()
-        after.play(*move)
-        return play_out(after, seat, policy)
-
-    while state.hands[state.player]:
-        state.play(*(max(state.moves(), key=by_playout) if state.player == seat
-                     else policy(state)))
-    return state.margin(seat)
-
-
 def run_length(pile: list[int]) -> int:
     """How many cards of one rank lie on top of ``pile``, its run (ruling 3); 0 when
     empty.  (``avissinia.top_run``, for ranks.)"""

@@ -22,20 +22,6 @@ Game = Any  # a pygame_core game state; kept loose so the search serves every ga
 World = TypeVar("World")
 
 
-def resample(worlds: Sequence[World], log_weights: Sequence[float], rng: random.Random) -> World:
-    """One of ``worlds``, drawn with chance proportional to its weight (given as logs, so
-    tiny likelihoods do not underflow): sampling-importance-resampling, which turns uniform
-    worlds into worlds drawn closer to the posterior the weights describe."""
-    top = max(log_weights)
-    weights = [math.exp(x - top) for x in log_weights]
-    pick = rng.random() * sum(weights)
-    for world, weight in zip(worlds, weights, strict=True):
-        pick -= weight
-        if pick <= 0:
-            return world
-    return worlds[-1]
-
-
 def metropolis(delta: float, rng: random.Random) -> bool:
     """Whether a Metropolis chain keeps a proposal (symmetric) whose log-likelihood changes
     by ``delta``: always when it rises, else with chance exp(delta)."""

@@ -33,6 +33,7 @@ SEAT_NAMES = COMPASS
 MANY_NAMES = MANY  # names for the seats of the games with more than four
 MAX_SEATS = len(MANY_NAMES)
 GAME_TITLES = {name: spec.title for name, spec in SPECS.items()}
+ROUND_WORDS = {name: spec.round_word for name, spec in SPECS.items()}  # Round, Hand, Deal
 # Game name -> module holding its table view (``render`` and ``narrate``).
 VIEWS: dict[str, str] = {name: spec.view for name, spec in SPECS.items()}
 
@@ -40,6 +41,18 @@ VIEWS: dict[str, str] = {name: spec.view for name, spec in SPECS.items()}
 def esc(value: object) -> Markup:
     """Text made safe for HTML content and quoted attributes (Markup is kept as it is)."""
     return escape(value)
+
+
+@dataclasses.dataclass(frozen=True)
+class DealEnds:
+    """What the dialogs at a deal's end and at the match's end offer besides what they
+    say, as the session decides it."""
+
+    review: int | None = None  # the finished deal offered for review ("Review my play")
+    replay: bool = False  # in a replay: the summary steps on, the result leaves the replay
+
+
+PLAIN_ENDS = DealEnds()  # at play, with nothing offered besides going on
 
 
 @dataclasses.dataclass(frozen=True)
@@ -54,6 +67,8 @@ class TableContext:
     # (seat, words) of the computer players' moves since the human's last move, shown by
     # each seat so the last plays read at a glance (filled by the session)
     recent: tuple[tuple[int, str], ...] = ()
+    ends: DealEnds = PLAIN_ENDS
+    replay_offer: bool = False  # a finished match opened from its link: offer to step through
 
 
 class GameView(Protocol):
@@ -79,7 +94,12 @@ def render_table(obs: Mapping[str, Any], ctx: TableContext | None = None) -> str
     """The whole table for the human's observation ``obs``."""
     ctx = ctx or TableContext()
     view = game_view(str(obs.get("game", "")))
-    return view.render(obs, ctx) if view else generic_table(obs, ctx)
+    table = view.render(obs, ctx) if view else generic_table(obs, ctx)
+    return STEP_THROUGH + table if ctx.replay_offer else table
+
+
+STEP_THROUGH = ('<p class="replay-offer"><button type="button" data-cmd="replay-open" '
+                'data-key="all">Step through the replay</button></p>')
 
 
 def narrate(obs: Mapping[str, Any], names: Sequence[str] = SEAT_NAMES) -> str:
@@ -146,18 +166,6 @@ def card_html(
 
 
 # --- a table for games without a view of their own ----------------------------------
-def render_review_button(markup: str, deal: int) -> str:
-    """A deal's summary (or the match's result) with a Review button beside its own (here,
-    not with the replay view: the table shows it without importing the replay modules)."""
-    button = html('<button type="button" data-cmd="review" data-key="{d}">Review my play'
-                  '</button> ', d=deal)
-    for anchor in ('<button type="button" class="primary" data-cmd="next-round"',
-                   '<button type="button" class="primary" data-cmd="rematch"'):
-        if anchor in markup:
-            return markup.replace(anchor, str(button) + anchor, 1)
-    return markup
-
-
 def generic_table(obs: Mapping[str, Any], ctx: TableContext) -> str:
     legal = [str(a) for a in obs.get("legal", [])]
     buttons = "".join(

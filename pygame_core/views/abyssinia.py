@@ -17,7 +17,9 @@ from ..abyssinia import AbyssiniaObservation
 from ..cards import parse_card
 from . import (
     MANY_NAMES,
+    PLAIN_ENDS,
     SEAT_NAMES,
+    DealEnds,
     Markup,
     TableContext,
     card_html,
@@ -398,7 +400,8 @@ def _outs(record: Mapping[str, Any], names: Sequence[str], entry: int) -> str:
             "chips, too few to enter a deal.</p>")
 
 
-def summary_html(obs: AbyssiniaObservation, index: int, names: Sequence[str]) -> str:
+def summary_html(obs: AbyssiniaObservation, index: int, names: Sequence[str],
+                 ends: DealEnds = PLAIN_ENDS) -> str:
     record = obs["deals"][index]
     if record.get("showdown"):
         title = f"Deal {index + 1}: showdown"
@@ -412,15 +415,17 @@ def summary_html(obs: AbyssiniaObservation, index: int, names: Sequence[str]) ->
               f'<p class="aby-outcome">{esc(outcome(record, names))}</p>')
     entry = int(obs.get("entry", 41))
     if obs.get("is_over") and index == len(obs["deals"]) - 1:
-        return result_html(obs, names, f"<h3>{esc(title)}</h3>{detail}{deal_table(record, names)}")
+        return result_html(obs, names, f"<h3>{esc(title)}</h3>{detail}{deal_table(record, names)}",
+                           ends)
     body = (
         f'{detail}<div class="aby-table-wrap">{deal_table(record, names)}</div>'
         f"{_outs(record, names, entry)}"
     )
-    return parts.summary_dialog(title, Markup(body), "Deal the next hand", "aby-panel")
+    return parts.summary_dialog(title, Markup(body), "Deal the next hand", "aby-panel", ends)
 
 
-def result_html(obs: AbyssiniaObservation, names: Sequence[str], last_deal: str = "") -> str:
+def result_html(obs: AbyssiniaObservation, names: Sequence[str], last_deal: str = "",
+                ends: DealEnds = PLAIN_ENDS) -> str:
     winners: list[int] = list(obs.get("winners", []))
     if 0 in winners:
         title = "You win the match!"
@@ -439,7 +444,7 @@ def result_html(obs: AbyssiniaObservation, names: Sequence[str], last_deal: str 
         '<table class="scores aby-final"><thead><tr><th scope="col">Player</th>'
         f'<th scope="col">Chips</th></tr></thead><tbody>{rows}</tbody></table>'
         f'<div class="aby-table-wrap">{last_deal}</div>'
-    ), "aby-panel")
+    ), "aby-panel", ends)
 
 
 # --- the whole table ---------------------------------------------------------------------
@@ -451,14 +456,14 @@ def render(obs: AbyssiniaObservation, ctx: TableContext) -> str:
     summary_open = ctx.summary is not None and 0 <= ctx.summary < len(deals)
     if summary_open:
         assert ctx.summary is not None
-        overlay = summary_html(obs, ctx.summary, names)
+        overlay = summary_html(obs, ctx.summary, names, ctx.ends)
     elif obs.get("is_over"):
         last_deal = ""
         if deals:
             record = deals[-1]
             last_deal = (f"<h3>Last deal</h3><p>{esc(outcome(record, names))}</p>"
                          + deal_table(record, names))
-        overlay = result_html(obs, names, last_deal)
+        overlay = result_html(obs, names, last_deal, ctx.ends)
     playable = not summary_open and not obs.get("is_over")
     notice = f'<p class="table-notice">{esc(ctx.notice)}</p>' if ctx.notice else ""
     seats = "".join(seat_html(obs, s, names, ctx) for s in range(n))

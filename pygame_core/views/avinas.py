@@ -13,7 +13,7 @@ from typing import Any
 
 from ..avinas import AvinasObservation, card_strength, is_trump
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, parse_card
-from . import Markup, TableContext, card_html, esc, parts, plural
+from . import PLAIN_ENDS, DealEnds, Markup, TableContext, card_html, esc, parts, plural
 from .parts import POSITIONS
 
 TRADITION = "By tradition, the losers may not play again today."
@@ -551,21 +551,24 @@ def _totals_html(rams: Sequence[int], pips: Sequence[int], names: Sequence[str])
             "</tbody></table>")
 
 
-def summary_html(obs: AvinasObservation, index: int, names: Sequence[str]) -> str:
+def summary_html(obs: AvinasObservation, index: int, names: Sequence[str],
+                 ends: DealEnds = PLAIN_ENDS) -> str:
     """The summary of finished hand ``index`` (0-based), with the button to go on."""
     history = obs["hand_history"]
     record = history[index]
     if obs.get("is_over") and index == len(history) - 1:
-        return result_html(obs, names, body=_summary_body(record, names))
+        return result_html(obs, names, body=_summary_body(record, names), ends=ends)
     body = _summary_body(record, names) + _totals_html(
         record["rams_total"], record["pips_total"], names
     )
     return parts.summary_dialog(
-        f"Hand {record.get('hand')} is over", Markup(body), "Deal the next hand", "avinas-panel"
+        f"Hand {record.get('hand')} is over", Markup(body), "Deal the next hand", "avinas-panel",
+        ends,
     )
 
 
-def result_html(obs: AvinasObservation, names: Sequence[str], body: str = "") -> str:
+def result_html(obs: AvinasObservation, names: Sequence[str], body: str = "",
+                ends: DealEnds = PLAIN_ENDS) -> str:
     winners: list[int] = [int(w) for w in obs.get("winners", [])]
     if 0 in winners:
         title = f"{_side_name(0, names)} win the match!"
@@ -578,7 +581,7 @@ def result_html(obs: AvinasObservation, names: Sequence[str], body: str = "") ->
     return parts.result_dialog(title, Markup(
         f'{body}{_totals_html(obs.get("rams", [0, 0]), obs.get("pips", [0, 0]), names)}'
         f"<p>{esc(plural(hands, 'hand'))} played.</p>{tradition}"
-    ), "avinas-panel")
+    ), "avinas-panel", ends)
 
 
 # --- the table ----------------------------------------------------------------------------
@@ -617,9 +620,9 @@ def render(obs: AvinasObservation, ctx: TableContext) -> str:
     history = obs.get("hand_history", [])
     overlay = ""
     if ctx.summary is not None and 0 <= ctx.summary < len(history):
-        overlay = summary_html(obs, ctx.summary, names)
+        overlay = summary_html(obs, ctx.summary, names, ctx.ends)
     elif obs.get("is_over"):
-        overlay = result_html(obs, names)
+        overlay = result_html(obs, names, ends=ctx.ends)
     notice = f'<p class="table-notice">{esc(ctx.notice)}</p>' if ctx.notice else ""
     # a played card comes from its seat; a finished trick goes to its winner
     last = obs.get("last") or {}

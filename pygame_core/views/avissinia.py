@@ -7,7 +7,18 @@ from typing import Any
 
 from ..avissinia import AvissiniaObservation
 from ..cards import RANK_NAMES, parse_card
-from . import Markup, TableContext, card_html, card_short, esc, parts, plural, word_list
+from . import (
+    PLAIN_ENDS,
+    DealEnds,
+    Markup,
+    TableContext,
+    card_html,
+    card_short,
+    esc,
+    parts,
+    plural,
+    word_list,
+)
 
 
 def top_run(codes: Sequence[str]) -> int:
@@ -179,7 +190,8 @@ def scores_html(obs: AvissiniaObservation, names: Sequence[str]) -> str:
     )
 
 
-def summary_html(obs: AvissiniaObservation, index: int, names: Sequence[str]) -> str:
+def summary_html(obs: AvissiniaObservation, index: int, names: Sequence[str],
+                 ends: DealEnds = PLAIN_ENDS) -> str:
     """The summary of finished round ``index`` (0-based), with the button to go on."""
     record = obs["rounds"][index]
     sides = len(record["side_points"])
@@ -192,15 +204,16 @@ def summary_html(obs: AvissiniaObservation, index: int, names: Sequence[str]) ->
     left_text = (f"{plural(len(left), 'card')} left in the centre score for nobody."
                  if left else "The centre was cleared.")
     if obs.get("is_over") and index == len(obs["rounds"]) - 1:
-        return result_html(obs, names, table=rows)
+        return result_html(obs, names, table=rows, ends=ends)
     return parts.summary_dialog(f"Round {index + 1} is over", Markup(
         '<table class="scores"><thead><tr><td></td><th scope="col">Round</th>'
         f'<th scope="col">Match</th></tr></thead><tbody>{rows}</tbody></table>'
         f"<p>{esc(left_text)}</p>"
-    ), "Deal the next round")
+    ), "Deal the next round", ends=ends)
 
 
-def result_html(obs: AvissiniaObservation, names: Sequence[str], table: str = "") -> str:
+def result_html(obs: AvissiniaObservation, names: Sequence[str], table: str = "",
+                ends: DealEnds = PLAIN_ENDS) -> str:
     winners: list[int] = list(obs.get("winners", []))
     if 0 in winners:
         title = "You win the match!"
@@ -218,7 +231,7 @@ def result_html(obs: AvissiniaObservation, names: Sequence[str], table: str = ""
         '<table class="scores"><thead><tr><td></td><th scope="col">Last round</th>'
         f'<th scope="col">Match</th></tr></thead><tbody>{table}</tbody></table>'
         f'<p>{esc(plural(len(obs["rounds"]), "round"))} played.</p>'
-    ))
+    ), ends=ends)
 
 
 def render(obs: AvissiniaObservation, ctx: TableContext) -> str:
@@ -240,9 +253,9 @@ def render(obs: AvissiniaObservation, ctx: TableContext) -> str:
     mode = "partnership" if obs.get("partnership") else "individual"
     overlay = ""
     if ctx.summary is not None and 0 <= ctx.summary < len(obs["rounds"]):
-        overlay = summary_html(obs, ctx.summary, names)
+        overlay = summary_html(obs, ctx.summary, names, ctx.ends)
     elif obs.get("is_over"):
-        overlay = result_html(obs, names)
+        overlay = result_html(obs, names, ends=ctx.ends)
     notice = f'<p class="table-notice">{esc(ctx.notice)}</p>' if ctx.notice else ""
     # a played card comes from its seat; cards taken sink into the taker's pile
     mover = last.get("seat")

@@ -61,7 +61,7 @@ def deal_params(params: Mapping[str, str], form: EmbedForm) -> dict[str, str]:
 
 
 def frame_src(site: str, params: Mapping[str, str], form: EmbedForm) -> str:
-    from .session import encode_query
+    from ..query import encode_query
 
     return f"{site}?{encode_query({'embed': '1', **deal_params(params, form)})}"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from . import TableContext, card_html, esc
+from . import PLAIN_ENDS, DealEnds, TableContext, card_html, esc
 from .markup import Markup, html
 
 POSITIONS = ("south", "west", "north", "east")
@@ -112,25 +112,43 @@ def open_hand_html(codes: Sequence[str], label: str) -> Markup:
 
 
 
-def summary_dialog(title: str, body: Markup, next_label: str, panel_class: str = "") -> Markup:
-    """The dialog between rounds (hands, deals): what happened, and the button to go on."""
+def _review_button(ends: DealEnds) -> Markup:
+    if ends.review is None or ends.replay:
+        return Markup()
+    return html('<button type="button" data-cmd="review" data-key="{d}">Review my play'
+                '</button> ', d=ends.review)
+
+
+def summary_dialog(title: str, body: Markup, next_label: str, panel_class: str = "",
+                   ends: DealEnds = PLAIN_ENDS) -> Markup:
+    """The dialog between rounds (hands, deals): what happened, and the buttons to go on
+    (in a replay, to step on)."""
+    go_on = (html('<button type="button" class="primary" data-cmd="replay-forward">{label}'
+                  '</button>', label=next_label) if ends.replay else
+             html('<button type="button" class="primary" data-cmd="next-round" autofocus>'
+                  '{label}</button>', label=next_label))
     return html(
         '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="summary-title" '
         'id="summary"><div class="{panel}">'
-        '<h2 id="summary-title">{title}</h2>{body}'
-        '<button type="button" class="primary" data-cmd="next-round" autofocus>'
-        "{next_label}</button></div></div>",
-        panel=f"panel {panel_class}".strip(), title=title, body=body, next_label=next_label,
+        '<h2 id="summary-title">{title}</h2>{body}{review}{go_on}</div></div>',
+        panel=f"panel {panel_class}".strip(), title=title, body=body,
+        review=_review_button(ends), go_on=go_on,
     )
 
 
-def result_dialog(title: str, body: Markup, panel_class: str = "") -> Markup:
-    """The dialog at the end of a match: the result, and the buttons to play again."""
+def result_dialog(title: str, body: Markup, panel_class: str = "",
+                  ends: DealEnds = PLAIN_ENDS) -> Markup:
+    """The dialog at the end of a match: the result, and the buttons to play again (in a
+    replay, to leave it)."""
+    buttons = (Markup('<button type="button" class="primary" data-cmd="replay-close">'
+                      'Leave the replay</button>') if ends.replay else
+               Markup('<button type="button" class="primary" data-cmd="rematch" autofocus>'
+                      'Play again</button> <button type="button" data-cmd="menu">New game'
+                      '</button>'))
     return html(
         '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title" '
         'id="result"><div class="{panel}">'
-        '<h2 id="result-title">{title}</h2>{body}'
-        '<button type="button" class="primary" data-cmd="rematch" autofocus>Play again</button> '
-        '<button type="button" data-cmd="menu">New game</button></div></div>',
+        '<h2 id="result-title">{title}</h2>{body}{review}{buttons}</div></div>',
         panel=f"panel {panel_class}".strip(), title=title, body=body,
+        review=_review_button(ends), buttons=buttons,
     )

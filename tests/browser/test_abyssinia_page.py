@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from pygame_core import new_game
-from pygame_core.views import MANY_NAMES, session
+from pygame_core.session import storage
+from pygame_core.session.core import seat_opponent
+from pygame_core.views import MANY_NAMES
 
 from .conftest import READY, actions_of, open_page, play, settle
 
@@ -21,7 +23,7 @@ STORAGE = "() => localStorage.getItem('cardtable:current')"
 
 
 def current(page: Any) -> Any:
-    return session.unwrap_save(page.evaluate(STORAGE))
+    return storage.read_slot(page.evaluate(STORAGE))
 
 
 def first_legal(legal: list[str]) -> str:
@@ -33,7 +35,7 @@ def predict_first_deal(seed: int, players: int, levels: list[str]) -> tuple[Any,
     """Play deal 1 as the page will: its opponents (same factory, same seeds, one object per
     seat) against the human's ``first_legal`` policy.  Returns the game and the moves."""
     game = new_game("abyssinia", seed=seed, players=players)
-    opponents = {s: session.opponent("abyssinia", levels[s - 1], s, seed)
+    opponents = {s: seat_opponent("abyssinia", levels[s - 1], s, seed)
                  for s in range(1, players)}
     while not game.deals:
         seat = game.current_player

@@ -15,7 +15,8 @@ import pytest
 
 from pygame_core import new_game, parse_card
 from pygame_core.opponents import make_opponent
-from pygame_core.views import session
+from pygame_core.session import storage
+from pygame_core.session.storage import Keys
 
 from .conftest import LOAD_TIMEOUT, READY, actions_of, open_page, play, settle
 
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.browser
 LEVELS = ("easy", "easy", "easy")
 SEED_NORTH = 192
 SEED_WEST = 7
-CURRENT = f"() => localStorage.getItem({session.CURRENT!r})"
+CURRENT = f"() => localStorage.getItem({Keys().current!r})"
 
 
 def url(site: str, seed: int) -> str:
@@ -46,7 +47,7 @@ def names(codes: list[str]) -> list[str]:
 
 
 def current(page: Any) -> Any:
-    return session.unwrap_save(page.evaluate(CURRENT)).game
+    return storage.read_slot(page.evaluate(CURRENT)).game
 
 
 def choose(actions: list[str]) -> str:

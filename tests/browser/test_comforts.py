@@ -19,7 +19,9 @@ from typing import Any
 import pytest
 
 from pygame_core.opponents import MODULES as OPPONENT_MODULES
-from pygame_core.views import VIEWS, comforts, session
+from pygame_core.session import history, storage
+from pygame_core.session.storage import Keys
+from pygame_core.views import VIEWS
 
 from .conftest import LOAD_TIMEOUT, READY, ROOT, open_page, play
 from .test_page import STORAGE, actions_of, current, hand, settle
@@ -168,14 +170,14 @@ def one_tab_stop_per_group(page: Any) -> bool:
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_hand_with_the_keyboard_alone(shared: Any, site: str, game: str) -> None:
     open_page(shared, deal(site, game))
-    start = comforts.round_of(current(shared).observation(0))
+    start = history.round_of(current(shared).observation(0))
     rng = random.Random(8)
     plays = 0
     for _ in range(600):
         turn = settle(shared)
         if turn in ("summary", "over"):
             break
-        if comforts.round_of(current(shared).observation(0)) > start:
+        if history.round_of(current(shared).observation(0)) > start:
             break
         assert turn == "you", turn
         assert one_tab_stop_per_group(shared)
@@ -183,7 +185,7 @@ def test_a_whole_hand_with_the_keyboard_alone(shared: Any, site: str, game: str)
         key_play(shared, rng.choice(actions_of(shared)))
         shared.wait_for_function(
             f"() => document.body.dataset.turn !== 'you' || "
-            f"JSON.parse(localStorage.getItem('{session.CURRENT}')).save.actions.length > {before}")
+            f"JSON.parse(localStorage.getItem('{Keys().current}')).save.actions.length > {before}")
         plays += 1
     else:
         raise AssertionError("the hand never ended")
@@ -226,7 +228,7 @@ def test_layout_from_phone_to_wide_screen(new_context: Any, site: str, size: tup
             moves = len(current(page).history)
             play(page, actions_of(page)[0], tap=True)
             page.wait_for_function(
-                f"JSON.parse(localStorage.getItem('{session.CURRENT}')).save.actions.length"
+                f"JSON.parse(localStorage.getItem('{Keys().current}')).save.actions.length"
                 f" > {moves}")
             settle(page)
             assert page.evaluate(NO_SCROLL)
@@ -266,7 +268,7 @@ def test_the_live_region_announces_each_play(shared: Any, site: str) -> None:
     assert shared.locator("#app [aria-live]").count() == 0  # one place speaks
     play(shared, actions_of(shared)[0])
     settle(shared)
-    entries = comforts.history_entries(current(shared))
+    entries = history.history_entries(current(shared))
     mine = [text for _, seat, text in entries if seat == 0][-1]
     assert mine.startswith("You ")
     said = shared.inner_text("#live")
@@ -289,7 +291,7 @@ def test_settings_survive_a_reload(shared: Any) -> None:
     settle(shared)
     classes = set(shared.evaluate("document.documentElement.className").split())
     assert {"no-anim", "four-colour"} <= classes
-    stored = json.loads(shared.evaluate(STORAGE)[session.SETTINGS])
+    stored = json.loads(shared.evaluate(STORAGE)[Keys().settings])
     assert stored["pace"] == 300 and stored["four_colour"] and not stored["animations"]
     assert shared.evaluate(DURATIONS) == [], "animations are off"
     clubs = shared.eval_on_selector_all(
@@ -326,7 +328,7 @@ def test_undo_restores_your_hand(shared: Any) -> None:
     assert hand(shared) != before_hand
     shared.keyboard.press("u")
     shared.wait_for_function(
-        f"JSON.parse(localStorage.getItem('{session.CURRENT}')).save.actions.length"
+        f"JSON.parse(localStorage.getItem('{Keys().current}')).save.actions.length"
         f" === {len(before)}")
     assert settle(shared) == "you"
     assert hand(shared) == before_hand
@@ -351,7 +353,7 @@ def test_statistics_count_a_finished_match_and_go_into_exports(
         play(page, rng.choice(actions_of(page)))
     assert settle(page) == "over"
     game = current(page)
-    stats = json.loads(page.evaluate(STORAGE)[session.PREFIX + comforts.STATS])
+    stats = json.loads(page.evaluate(STORAGE)[Keys().stats])
     assert stats["avissinia"]["played"] == 1
     assert stats["avissinia"]["won"] == (1 if 0 in game.winners else 0)
     page.click("[data-cmd='stats']")
@@ -361,11 +363,11 @@ def test_statistics_count_a_finished_match_and_go_into_exports(
     page.fill("#save-name", "Finished")
     page.click("[data-cmd='save-as']")
     with page.expect_download() as download:
-        page.click(f"[data-cmd='export'][data-key='{session.SLOT}Finished']")
+        page.click(f"[data-cmd='export'][data-key='{Keys().slot}Finished']")
     exported = json.loads(Path(download.value.path()).read_text())
     assert exported["stats"]["avissinia"]["played"] == 1
-    assert session.unwrap_save(json.dumps(exported)).game.history == game.history
+    assert storage.read_slot(json.dumps(exported)).game.history == game.history
     page.click("[data-cmd='stats']")
     page.click("[data-cmd='reset-stats']")
-    assert session.PREFIX + comforts.STATS not in page.evaluate(STORAGE)
+    assert Keys().stats not in page.evaluate(STORAGE)
     page.close()

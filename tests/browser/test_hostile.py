@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from pygame_core.table import Keys
+from pygame_core.session.storage import Keys
 
 from .conftest import LOAD_TIMEOUT, READY, settle
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from pygame_core.views import session
+from pygame_core.session.storage import Keys
 
 from .conftest import STILL, open_page, play, settle
 from .test_comforts import GAMES, audit
@@ -51,7 +51,7 @@ WATCH = """() => {
   });
 }"""
 
-MOVES = f"JSON.parse(localStorage.getItem('{session.CURRENT}')).save.actions.length"
+MOVES = f"JSON.parse(localStorage.getItem('{Keys().current}')).save.actions.length"
 
 
 def deal(site: str, game: str, pace: int = 800, extra: str = "") -> str:

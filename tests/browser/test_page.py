@@ -10,7 +10,8 @@ import pytest
 
 from pygame_core import new_game
 from pygame_core.cards import parse_card
-from pygame_core.views import session
+from pygame_core.session import storage
+from pygame_core.session.storage import Keys
 
 from .conftest import LOAD_TIMEOUT, READY, actions_of, open_page, play, settle
 
@@ -36,8 +37,8 @@ def engine_hand(codes: list[str]) -> list[str]:
 
 
 def current(page: Any) -> Any:
-    text = page.evaluate(STORAGE)[session.CURRENT]
-    return session.unwrap_save(text).game
+    text = page.evaluate(STORAGE)[Keys().current]
+    return storage.read_slot(text).game
 
 
 def play_until(page: Any, stop: str, rng: random.Random, limit: int = 400) -> str:
@@ -104,14 +105,14 @@ def test_a_corrupt_save_is_reported_and_the_others_survive(shared: Any) -> None:
     good = new_game("avissinia", seed=11)
     for _ in range(7):
         good.apply(good.legal_actions()[0])
-    text = session.wrap_save(good, ["easy", "hard", "medium"], "Good", "2025-01-02T03:04:05")
+    text = storage.wrap_save(good, ["easy", "hard", "medium"], "Good", "2025-01-02T03:04:05")
     tampered = json.loads(text)
     tampered["save"]["seed"] = 12
     slots = {
-        session.SLOT + "Good": text,
-        session.SLOT + "Broken": '{"kind": "cardtable.slot", oops',
-        session.SLOT + "Tampered": json.dumps(tampered),
-        session.SLOT + "<img src=x onerror=alert(1)>": text,
+        Keys().slot + "Good": text,
+        Keys().slot + "Broken": '{"kind": "cardtable.slot", oops',
+        Keys().slot + "Tampered": json.dumps(tampered),
+        Keys().slot + "<img src=x onerror=alert(1)>": text,
     }
     shared.evaluate("s => { for (const k in s) localStorage.setItem(k, s[k]); }", slots)
     shared.click("[data-cmd='saves']")
@@ -122,20 +123,20 @@ def test_a_corrupt_save_is_reported_and_the_others_survive(shared: Any) -> None:
     # an altered save is reported in the list itself (its header is checked there), and
     # offers no Load, only Delete
     assert "altered" in listing
-    assert not shared.query_selector(f"[data-cmd='load'][data-key='{session.SLOT}Tampered']")
+    assert not shared.query_selector(f"[data-cmd='load'][data-key='{Keys().slot}Tampered']")
     stored = shared.evaluate(STORAGE)
     assert all(stored[k] == v for k, v in slots.items())
-    shared.click(f"[data-cmd='load'][data-key='{session.SLOT}Good']")
+    shared.click(f"[data-cmd='load'][data-key='{Keys().slot}Good']")
     settle(shared)
     assert current(shared).history[: len(good.history)] == good.history
     # a damaged game in progress: reported on reopening, kept aside, nothing else harmed
-    shared.evaluate(f"localStorage.setItem('{session.CURRENT}', 'garbage')")
+    shared.evaluate(f"localStorage.setItem('{Keys().current}', 'garbage')")
     shared.goto(shared.url.split("?")[0] + "?speed=0")
     shared.wait_for_function(READY, timeout=LOAD_TIMEOUT)
     assert "could not be resumed" in shared.inner_text(".start")
     stored = shared.evaluate(STORAGE)
     assert all(stored[k] == v for k, v in slots.items())
-    assert any(k.startswith(session.SLOT + "Damaged") for k in stored)
+    assert any(k.startswith(Keys().slot + "Damaged") for k in stored)
 
 
 def test_blocked_storage_still_plays(new_context: Any, site: str) -> None:
@@ -305,8 +306,8 @@ def test_a_new_version_is_offered_and_the_game_survives_the_update(
 
 def current_of(page: Any) -> Any:
     """The game in progress, as the page keeps it in localStorage."""
-    text = page.evaluate(f"localStorage.getItem({session.CURRENT!r})")
-    return session.unwrap_save(text).game
+    text = page.evaluate(f"localStorage.getItem({Keys().current!r})")
+    return storage.read_slot(text).game
 
 
 def test_the_site_works_from_a_subfolder(browser_instance: Any, site: str, tmp_path: Any) -> None:
