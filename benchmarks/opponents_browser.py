@@ -64,6 +64,12 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 LONG_MS = 50.0
 WATCH = """
 window.__longTasks = [];
+window.__decisions = [];  // the page clears its marks at once: an observer sees them
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (e.name.startsWith("decision ")) window.__decisions.push([e.name, e.startTime]);
+  }
+}).observe({type: "mark"});
 window.__frames = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__longTasks.push({
@@ -256,6 +262,15 @@ def _build() -> Any:
     return module
 
 
+def built_site() -> str:
+    """Build dist/ and serve it from a thread (for as long as the script runs); its URL."""
+    build = _build()
+    build.cmd_build(argparse.Namespace())
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), build.make_handler(build.DIST))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
 def stats(values: list[float]) -> str:
     if not values:
         return "-"
@@ -367,9 +382,7 @@ def main() -> None:
                 break
         page.wait_for_timeout(1500)  # the last animations, and late observer entries
         measures += page.evaluate(DRAIN)
-        entries = page.evaluate(
-            "performance.getEntriesByType('mark').filter(m => m.name.startsWith('decision '))"
-            ".map(m => [m.name, m.startTime])")
+        entries = page.evaluate("window.__decisions")
         marks = [name for name, _ in entries]
         long_tasks = page.evaluate("window.__longTasks")
         frames = page.evaluate("window.__frames")

@@ -17,9 +17,7 @@ Not a test: it prints figures.
 from __future__ import annotations
 
 import argparse
-import http.server
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -28,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from opponents_browser import ARGS, _build  # noqa: E402
+from opponents_browser import ARGS, built_site  # noqa: E402
 from review_timing import CASES, one_deal  # noqa: E402
 
 from pygame_core.replay import Replay, encode  # noqa: E402
@@ -49,11 +47,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1, help="deals (seeds) per game")
     args = parser.parse_args()
-    build = _build()
-    build.cmd_build(argparse.Namespace())
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), build.make_handler(build.DIST))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    site = f"http://127.0.0.1:{server.server_address[1]}/"
+    site = built_site()
     print("review of seat 0's first deal on the page (Pyodide) and under CPython")
     print(f"{'game':22} {'seed':>4} {'decisions':>9} {'page s':>7} {'wall s':>7} "
           f"{'long task ms':>12} {'CPython s':>9} {'ratio':>6}")
@@ -88,7 +82,6 @@ def main() -> None:
                 assert decisions == len(cpython.decisions)
                 page.close()
         browser.close()
-    server.shutdown()
 
 
 if __name__ == "__main__":

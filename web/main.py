@@ -150,10 +150,13 @@ class Page:
             if done is None or done[0] is None:
                 break
             action, spent = done
-            # Each decision's thinking time, read by benchmarks/opponents_browser.py.
+            # Each decision's thinking time, for benchmarks/opponents_browser.py's observer.
+            # Cleared at once: the timeline keeps every mark, an evening's would pile up.
             opponent = self.table.opponents[seat]
-            js.performance.mark(f"decision {opponent.level} {spent:.1f} iterations "
-                                f"{getattr(opponent, 'iterations', 0)}")
+            mark = f"decision {opponent.level} {spent:.1f} iterations " \
+                   f"{getattr(opponent, 'iterations', 0)}"
+            js.performance.mark(mark)
+            js.performance.clearMarks(mark)
             wait = self.table.pace / 1000 - (time.monotonic() - started)
             if wait > 0:
                 await asyncio.sleep(wait)

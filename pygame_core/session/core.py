@@ -27,6 +27,8 @@ from ..views.panels import Entry
 from .history import history_entries, rebuild, round_of, undo_point
 from .host import message
 from .storage import (
+    OTHER_TAB,
+    UNFINISHED,
     Keys,
     SiteStorage,
     Slot,
@@ -156,7 +158,7 @@ class Table:
         self.narration = narration or narrate(game.observation(HUMAN))
         self.entries = history_entries(game, HUMAN)
         self.autosave()
-        return Effects(draw=True, schedule_ms=self.next_delay())
+        return Effects(draw=True, schedule_ms=self.next_delay(), say=self.saved.take_dropped())
 
     def new_deal(self, name: str, options: Mapping[str, Any], levels: list[str],
                  seed: int | None = None) -> Effects:
@@ -182,16 +184,17 @@ class Table:
             if current and same_deal(current.game, game):
                 return self.begin(current.game, list(link.levels or current.levels))
             if current and not current.game.is_over:  # keep it: the link starts another
-                self.put_aside("Unfinished game",
+                self.put_aside(UNFINISHED,
                                wrap_save(current.game, current.levels, "", self.stamp()))
             return self.begin(game, list(link.levels or self.levels))
         if current:
             return self.begin(current.game, current.levels)
-        return Effects(draw=True)
+        return Effects(draw=True, say=self.saved.take_dropped())
 
     def put_aside(self, label: str, text: str) -> str:
-        """Keep ``text`` in a slot of its own, named by the time; returns the slot's key."""
-        return self.saved.put_aside(label, text, self.stamp())
+        """Keep ``text`` in a slot of its own, named by the time, within the budget of such
+        slots (the next effects say which were dropped); returns the slot's key."""
+        return self.saved.put_aside(label, text, self.stamp(), in_use=self.current_key)
 
     def load_current(self) -> Slot | None:
         current, notice = self.saved.take_current(self.stamp())
@@ -236,10 +239,11 @@ class Table:
                 and theirs.game.history == game.history:
             return Effects()
         self.current_key = self.put_aside(
-            "Game from another tab", wrap_save(game, self.levels, "", self.stamp()))
+            OTHER_TAB, wrap_save(game, self.levels, "", self.stamp()))
         name = self.saved.slot_name(self.current_key)
         return Effects(say=f"This site is open in another tab, which now keeps its own game in "
-                           f"progress. This tab's game is saved as “{name}” in Saves.")
+                           f"progress. This tab's game is saved as “{name}” in Saves. "
+                           f"{self.saved.take_dropped()}".strip())
 
     def save_as(self, name: str) -> Effects:
         if not name or self.game is None:

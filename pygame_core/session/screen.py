@@ -32,7 +32,7 @@ from ..views import (
 from ..views.panels import PACES, turn_line
 from .core import HUMAN, Effects, Table, Work, now
 from .host import command_pairs, message
-from .storage import DEFAULT_SETTINGS, Keys, Storage, wrap_save
+from .storage import DEFAULT_SETTINGS, UNFINISHED, Keys, Storage, wrap_save
 
 
 def available_games() -> list[tuple[str, bool]]:
@@ -103,7 +103,8 @@ class Screens(Table):
             return render_table(self.game.observation(HUMAN), ctx)
         if self.screen == "saves":
             return render_saves(self.saved.slot_summaries(GAME_TITLES), can_save=can_save,
-                                in_game=self.game is not None, message=notice)
+                                in_game=self.game is not None, message=notice,
+                                usage=self.saved.usage())
         form = self.start_form or {
             "game": self.game.NAME if self.game else "",
             "levels": self.levels if self.game else (),
@@ -288,5 +289,5 @@ class Screens(Table):
             self.pace = link.speed
         current = self.game
         if current is not None and not current.is_over and current.history:
-            self.put_aside("Unfinished game", wrap_save(current, self.levels, "", self.stamp()))
+            self.put_aside(UNFINISHED, wrap_save(current, self.levels, "", self.stamp()))
         return self.begin(game, list(link.levels or self.levels))

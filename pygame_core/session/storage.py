@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -241,6 +242,68 @@ def slot_summary(key: str, text: object, titles: Mapping[str, str] | None = None
     }
 
 
+# --- the budget of the slots the table keeps by itself -----------------------------------
+# Besides the player's named saves, the session puts games aside in slots of their own (an
+# unfinished game a link or a host page replaced, this tab's game when another tab took the
+# game in progress over, a stored game too damaged to resume), named by a label and the
+# time.  localStorage holds about 5 MB a site: left alone they would crowd out the named
+# saves.  So they are capped in number and in characters (what browsers count against the
+# quota: UTF-16 code units), the oldest going first; named saves are never dropped.
+UNFINISHED = "Unfinished game"
+OTHER_TAB = "Game from another tab"
+DAMAGED = "Damaged game"
+AUTOMATIC = (UNFINISHED, OTHER_TAB, DAMAGED)
+MAX_AUTOMATIC_SLOTS = 10
+MAX_AUTOMATIC_CHARS = 1_000_000  # a fifth of the quota: a long match is some 50,000
+QUOTA_CHARS = 5 * 2**20  # chromium's and Firefox's localStorage limit for one site
+NEARLY_FULL = 0.8  # of the quota: the Saves panel says how much is used from here on
+# "<label> 2026-12-06 04:43:59" or, for a second one in the same second, "... (2)".
+_AUTOMATIC_NAME = re.compile(
+    "(?:" + "|".join(map(re.escape, AUTOMATIC)) + r") (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)"
+    r"(?: \((\d+)\))?")
+
+
+def automatic_age(name: str) -> tuple[str, int] | None:
+    """An automatic slot's time and number (sorting oldest first); None for a named save."""
+    found = _AUTOMATIC_NAME.fullmatch(name)
+    return None if found is None else (found[1], int(found[2] or 1))
+
+
+def over_budget(sizes: Mapping[str, int], max_slots: int = MAX_AUTOMATIC_SLOTS,
+                max_chars: int = MAX_AUTOMATIC_CHARS) -> list[str]:
+    """Of automatic slots by name with their sizes, the oldest to drop so that the rest are
+    within ``max_slots`` and ``max_chars``.  The newest is always kept, even alone over the
+    budget: it is the game just put aside."""
+    oldest_first = sorted(sizes, key=lambda name: automatic_age(name) or ("", 0))
+    total, dropped = sum(sizes.values()), list[str]()
+    for name in oldest_first[:-1]:
+        if len(oldest_first) - len(dropped) <= max_slots and total <= max_chars:
+            break
+        dropped.append(name)
+        total -= sizes[name]
+    return dropped
+
+
+def dropped_note(names: Sequence[str]) -> str:
+    """What the player is told when automatic slots were dropped ("" if none were)."""
+    if not names:
+        return ""
+    which = "“" + "”, “".join(names) + "”"
+    return (f"Saves keeps at most {MAX_AUTOMATIC_SLOTS} games put aside by the table; the "
+            f"oldest {'ones were' if len(names) > 1 else 'one was'} deleted: {which}. "
+            "Your named saves are never deleted.")
+
+
+def usage_note(used: int, refused: bool = False) -> str:
+    """The Saves panel's word on storage: empty while there is room enough."""
+    if used < NEARLY_FULL * QUOTA_CHARS and not refused:
+        return ""
+    share = min(100, round(100 * used / QUOTA_CHARS))
+    return (f"Storage is nearly full: this site uses {used / 2**20:.1f} MB of the browser's "
+            f"{QUOTA_CHARS // 2**20} MB ({share}%). Export the saves you want to keep, then "
+            "delete them here to make room.")
+
+
 # --- settings ---------------------------------------------------------------------------
 DEFAULT_SETTINGS: dict[str, Any] = {
     "pace": 800,  # ms between the computer players' moves
@@ -345,6 +408,7 @@ class SiteStorage:
 
     def __init__(self, store: Storage, keys: Keys) -> None:
         self.store, self.keys = store, keys
+        self.dropped: list[str] = []  # automatic slots dropped over the budget, not told yet
 
     @property
     def problem(self) -> str:
@@ -378,9 +442,11 @@ class SiteStorage:
     def remove(self, key: str) -> None:
         self.store.remove(key)
 
-    def put_aside(self, label: str, text: str, stamp: str) -> str:
+    def put_aside(self, label: str, text: str, stamp: str, in_use: str = "") -> str:
         """Keep ``text`` in a slot of its own, named by the time (``stamp``, to the second)
-        and never overwriting another; returns the slot's key."""
+        and never overwriting another, within the budget of automatic slots (the oldest go,
+        and are listed in ``dropped``; ``in_use``, this tab's game kept in a slot, never
+        does); returns the slot's key."""
         when = stamp.replace("T", " ").removesuffix("Z")
         key = self.keys.slot + f"{label} {when}"
         number = 2
@@ -388,7 +454,25 @@ class SiteStorage:
             key = self.keys.slot + f"{label} {when} ({number})"
             number += 1
         self.store.set(key, text)
+        sizes = {}
+        for other in self.slot_keys():
+            name = self.slot_name(other)
+            if other != in_use and automatic_age(name) is not None:
+                sizes[name] = len(other) + len(self.store.get(other) or "")
+        for name in over_budget(sizes):
+            self.store.remove(self.keys.slot + name)
+            self.dropped.append(name)
         return key
+
+    def take_dropped(self) -> str:
+        """What the player has not yet been told about slots dropped over the budget."""
+        names, self.dropped = self.dropped, []
+        return dropped_note(names)
+
+    def usage(self) -> str:
+        """How full the site's storage is (every key, not only the table's), when nearly."""
+        used = sum(len(key) + len(self.store.get(key) or "") for key in self.store.keys(""))
+        return usage_note(used, refused=self.store.problem == FULL_STORAGE)
 
     def take_current(self, stamp: str) -> tuple[Slot | None, str]:
         """The game in progress as stored, and what to tell the player about it ("" when
@@ -405,7 +489,7 @@ class SiteStorage:
         try:
             return read_slot(text), ""
         except GameError as exc:
-            self.put_aside("Damaged game", text, stamp)
+            self.put_aside(DAMAGED, text, stamp)
             self.store.remove(self.keys.current)
             return None, f"The game in progress could not be resumed: {exc}"
 

@@ -336,9 +336,11 @@ def render_start(
 
 
 def render_saves(
-    saves: Sequence[Mapping[str, Any]], *, can_save: bool, in_game: bool, message: str = ""
+    saves: Sequence[Mapping[str, Any]], *, can_save: bool, in_game: bool, message: str = "",
+    usage: str = "",
 ) -> str:
-    """The saves panel: named slots (load, export, delete), save-as, import from a file.
+    """The saves panel: named slots (load, export, delete), save-as, import from a file;
+    ``usage`` is how full storage is, when it is nearly (``slot_budget.usage_note``).
 
     Each entry of ``saves`` is a ``save_summary`` dict (``key``, ``name``, ``title``,
     ``detail``, ``error``).
@@ -362,6 +364,8 @@ def render_saves(
         )
     listing = f'<ul class="slots">{"".join(rows)}</ul>' if rows else '<p>No saved games yet.</p>'
     alert = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
+    if usage:
+        alert += f'<p class="message storage-usage">{esc(usage)}</p>'
     save_as = ""
     if not can_save:
         save_as = '<p class="message">This browser does not let the page save games here.</p>'

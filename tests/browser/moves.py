@@ -30,5 +30,7 @@ def play(page: Any, action: str, *, tap: bool = False, force: bool = False) -> N
         # have stopped gliding, or it can land beside a card still moving into its place.
         page.wait_for_function(STILL)
         press(f"[popovertarget='{menu}']", force=force)
-        page.wait_for_selector(f"#{menu}:popover-open")
+        # A locator's wait, not wait_for_selector: that returns an element handle, which
+        # keeps the menu (and the table it was in) alive as long as the page is open.
+        page.locator(f"#{menu}:popover-open").wait_for()
     press(f"[data-action='{action}']", force=force)
