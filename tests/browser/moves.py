@@ -13,6 +13,14 @@ def actions_of(page: Any) -> list[str]:
 
 
 STILL = "document.getAnimations().every(a => a.playState !== 'running')"
+# True once some cache of the page's service worker holds the Python snapshot.
+SNAPSHOT_STORED = """caches.keys().then(async keys => {
+  for (const key of keys) {
+    const names = (await (await caches.open(key)).keys()).map(r => r.url);
+    if (names.some(url => /snapshot-[0-9a-f]+\\.bin$/.test(url))) return true;
+  }
+  return false;
+})"""
 OPEN_MENU = """(action) => {
   const play = [...document.querySelectorAll('[data-action]')]
     .find(e => e.dataset.action === action);
