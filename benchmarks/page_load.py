@@ -44,7 +44,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.moves import SNAPSHOT_STORED  # noqa: E402
+from tests.browser.moves import SNAPSHOT_KEPT  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync",
@@ -204,7 +204,7 @@ def one_run(browser: Any, pages: dict[str, str], wire: Wire) -> dict[str, Any]:
     page = context.new_page()
     out["first"] = visit(page, pages["game"], wire, worker=True)
     out["second"] = visit(page, pages["game"], wire, worker=True)
-    page.wait_for_function(SNAPSHOT_STORED, timeout=180_000)
+    page.wait_for_function(SNAPSHOT_KEPT, polling=100, timeout=180_000)
     settle_wire(wire)
     out["second"]["visit"] = wire.figures()
     out["third"] = visit(page, pages["game"], wire, worker=True)

@@ -25,7 +25,10 @@ async function storedSnapshot() {
     // A damaged copy could restore into a broken interpreter: check it first.
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
     const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-    return hex === SNAPSHOT_SHA256 ? bytes : null;
+    if (hex === SNAPSHOT_SHA256) return bytes;
+    // Dropped, so that the service worker keeps a good copy again (boot.js asks it to).
+    for (const key of await caches.keys()) await (await caches.open(key)).delete(SNAPSHOT);
+    return null;
   } catch {
     return null;
   }

@@ -12,7 +12,7 @@ import pytest
 from pygame_core import new_game
 
 from .conftest import LOAD_TIMEOUT, READY, actions_of, open_page, play, settle
-from .moves import SNAPSHOT_STORED
+from .moves import SNAPSHOT_KEPT, SNAPSHOT_STORED
 from .test_page import current, engine_hand, hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.snapshot]
@@ -40,7 +40,7 @@ def visited(context: Any, url: str) -> Any:
     assert not page.evaluate(SNAPSHOT_STORED)
     reload(page)
     assert page.evaluate(START) == "bootstrap"
-    page.wait_for_function(SNAPSHOT_STORED, timeout=LOAD_TIMEOUT)
+    page.wait_for_function(SNAPSHOT_KEPT, polling=100, timeout=LOAD_TIMEOUT)
     return page
 
 
@@ -106,6 +106,10 @@ def test_a_damaged_snapshot_falls_back_to_the_normal_start(new_context: Any,
     assert settle(page) == "you"
     engine = new_game("avissinia", seed=77)
     assert hand(page) == engine_hand(engine.observation(0)["hand"])
+    # The damaged copy was dropped and a good one kept again: the next start restores it.
+    page.wait_for_function(SNAPSHOT_KEPT, polling=100, timeout=LOAD_TIMEOUT)
+    reload(page)
+    assert page.evaluate(START) == "snapshot"
     page.close()
 
 
