@@ -48,7 +48,7 @@
   border: 3px solid #fdfbf5; box-sizing: border-box; }
 .hand .card { bottom: 6%; transform-origin: 50% 120%; }
 .middle { position: absolute; left: 50%; top: 44%; transform: translate(-50%, -50%);
-  width: max-content; max-width: 80%; padding: 12px 20px;
+  width: max-content; max-width: calc(100% - 160px); padding: 12px 16px;
   background: rgba(10, 40, 22, .78); border-radius: 12px; }
 h2 { margin: 0 0 4px; font: 700 clamp(22px, 5vw, 34px)/1.2 Georgia, serif; }
 p { margin: 0 0 14px; opacity: .9; font-size: 15px; }
