@@ -195,8 +195,8 @@ def imports_in(source: str, package: str = "", *, lazy: bool = True) -> set[str]
     def visit(node: ast.AST) -> None:
         if isinstance(node, ast.If) and any(word in ast.unparse(node.test)
                                             for word in ("TYPE_CHECKING", "__main__")):
-            for child in node.orelse:
-                visit(child)
+            for statement in node.orelse:
+                visit(statement)
             return
         if not lazy and isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             return

@@ -193,12 +193,20 @@ def embedded(browser: Any, url: str, wire: Wire) -> dict[str, Any]:
     return figures
 
 
-def one_run(browser: Any, pages: dict[str, str], wire: Wire) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+def bare(browser: Any, url: str, wire: Wire) -> dict[str, Any]:
     context = browser.new_context()
     context.add_init_script(MARK_READY)
-    out["bare"] = visit(context.new_page(), pages["bare"], wire, worker=False)
+    figures = visit(context.new_page(), url, wire, worker=False)
     context.close()
+    return figures
+
+
+def one_run(browser: Any, pages: dict[str, str], wire: Wire, bare_first: bool) -> dict[str, Any]:
+    """One of each visit; the bare page first or last (alternate runs), as the order of
+    cold loads can matter."""
+    out: dict[str, Any] = {}
+    if bare_first:
+        out["bare"] = bare(browser, pages["bare"], wire)
     context = browser.new_context()
     context.add_init_script(MARK_READY)
     page = context.new_page()
@@ -211,6 +219,8 @@ def one_run(browser: Any, pages: dict[str, str], wire: Wire) -> dict[str, Any]:
     assert page.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
     context.close()
     out["embed"] = embedded(browser, pages["embed"], wire)
+    if not bare_first:
+        out["bare"] = bare(browser, pages["bare"], wire)
     return out
 
 
@@ -260,12 +270,9 @@ def main() -> None:
         runs = []
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-            context = browser.new_context()  # warm the OS file cache; not counted
-            context.add_init_script(MARK_READY)
-            visit(context.new_page(), pages["bare"], wire, worker=False)
-            context.close()
+            bare(browser, pages["bare"], wire)  # warm the OS file cache; not counted
             for run in range(args.runs):
-                runs.append(one_run(browser, pages, wire))
+                runs.append(one_run(browser, pages, wire, bare_first=run % 2 == 0))
                 r = runs[-1]
                 print(f"run {run + 1}: bare {r['bare']['ms']:.0f} ms, first {r['first']['ms']:.0f},"
                       f" second {r['second']['ms']:.0f}, third {r['third']['ms']:.0f},"
