@@ -19,6 +19,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -62,18 +63,29 @@ DIST = ROOT / "dist"
 NODE_MODULES = WEB / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-# @pyscript/core dist chunks the page loads: core.js imports core-*.js, which imports these
-# at start (the error banner, the config deprecation check, and the small plugin stubs that
-# core always registers; `files` zips are unpacked by Pyodide itself).  The editor, terminal
-# and TOML chunks they could pull in later are not used by the page and are left out.
-PYSCRIPT_CHUNKS = ("error", "deprecations-manager", "donkey", "py-editor", "py-game",
-                   "py-terminal")
+# @pyscript/core dist chunks the page loads: core.js imports core-*.js, which imports its
+# plug-ins at start unless the page's config turns them off ("plugins": ["!name"], in
+# web/index.html); the editor, terminal and TOML chunks are never loaded by the page.
+ALWAYS_CHUNKS = ("error",)  # core imports it even when turned off (to report errors)
 SITE_FILES = ("index.html", "style.css", "boot.js", "embed.js", "motion.js", "page.js")
 # PyScript's `interpreter` module (web/loader.mjs): pyodide.mjs's loadPyodide, restoring a
 # memory snapshot when one is stored.  It lives beside pyodide.mjs because PyScript takes
 # the interpreter module's folder as Pyodide's indexURL.
 LOADER = "loader.mjs"
 SNAPSHOT_CACHE = ROOT / ".cache" / "snapshots"
+# The standard-library modules the page was measured to import (benchmarks/record_imports.py);
+# python_stdlib.zip ships these and what they import.  CARDTABLE_FULL_STDLIB=1 ships it whole
+# (the recorder needs that, to see what the page would import).
+STDLIB_RECORD = WEB / "stdlib-modules.txt"
+# Codecs are imported by name when text is first encoded or decoded with them; these are
+# the ones text from a file, the clipboard or the browser can come in.
+CODEC_MARGIN = ("encodings.aliases", "encodings.utf_8", "encodings.utf_8_sig", "encodings.ascii",
+                "encodings.latin_1", "encodings.cp1252", "encodings.utf_16", "encodings.idna")
+# web/make-snapshot.mjs compiles the page's start-up modules with this, in the very Pyodide
+# that dist/ ships (the bytecode must be that build's).
+SNAPSHOT_MAKER_MODULES = ("py_compile",)
+TRIMMED_RUNTIME = ROOT / ".cache" / "pyodide-trimmed"
+
 # The glue (web/main.py) travels inside the zip as this module, and the page's inline
 # script only imports it: PyScript then has no separate file to fetch and scan for imports,
 # which measured about 50 ms off the time to ready.
@@ -106,13 +118,12 @@ def zip_package(dest: Path) -> None:
             zf.writestr(info, path.read_bytes(), compresslevel=9)
 
 
-def make_snapshot(zip_path: Path) -> tuple[Path, Path]:
+def make_snapshot(zip_path: Path, pyodide: Path) -> tuple[Path, Path]:
     """The page's package zip with its start-up modules compiled to bytecode, and a memory
     snapshot of Python with them imported, both made under Node from the very Pyodide that
     dist/ ships (web/make-snapshot.mjs says why).  Named by a hash of that Pyodide build,
     of the source zip and of the script, so a stale snapshot is never used; made once per
     hash (it takes a Pyodide start under Node) and kept in .cache/."""
-    pyodide = NODE_MODULES / "pyodide"
     script = WEB / "make-snapshot.mjs"
     digest = hashlib.sha256()
     for path in [*(pyodide / name for name in PYODIDE_FILES), zip_path, script]:
@@ -130,7 +141,27 @@ def make_snapshot(zip_path: Path) -> tuple[Path, Path]:
     return out, page_zip
 
 
+def disabled_plugins() -> set[str]:
+    """The PyScript plug-ins web/index.html's config turns off ("!name")."""
+    import json
+
+    found = re.search(r"<script type=\"py\" config='([^']*)'", (WEB / "index.html").read_text())
+    if not found:
+        sys.exit("web/index.html: cannot find the <script type=\"py\" config='...'>")
+    plugins = json.loads(found.group(1)).get("plugins", [])
+    # PyScript loads the plug-ins once for each script type: MicroPython's config must turn
+    # off the same ones, or they are fetched all the same.
+    mpy = re.search(r"<mpy-config hidden>([^<]*)</mpy-config>", (WEB / "index.html").read_text())
+    if not mpy or json.loads(mpy.group(1)).get("plugins") != plugins:
+        sys.exit("web/index.html: <mpy-config hidden> must list the same plugins as the"
+                 " page's config")
+    return {name[1:] for name in plugins if name.startswith("!")}
+
+
 def pyscript_files() -> list[Path]:
+    """core.js, its css and core chunk, and the plug-in chunks the page's config leaves on.
+    A plug-in of this PyScript that the config neither uses nor turns off fails the build,
+    so a new PyScript cannot bring a chunk in unnoticed."""
     dist = NODE_MODULES / "@pyscript" / "core" / "dist"
     core = (dist / "core.js").read_text()
     found = re.findall(r'from"\./(core-[\w-]+\.js)"', core)
@@ -138,10 +169,228 @@ def pyscript_files() -> list[Path]:
         sys.exit("@pyscript/core: cannot find the core chunk that core.js imports")
     files = [dist / "core.js", dist / "core.css", dist / found[0]]
     body = (dist / found[0]).read_text()
-    for name in sorted(set(re.findall(r'import\("\./([\w-]+\.js)"\)', body))):
-        if name.rsplit("-", 1)[0] in PYSCRIPT_CHUNKS:
-            files.append(dist / name)
+    plugins = dict(re.findall(r'"?([\w-]+)"?:\(\)=>import\("\./([\w-]+\.js)"\)', body))
+    if not plugins:
+        sys.exit("@pyscript/core: cannot find the core chunk's table of plug-ins")
+    off = disabled_plugins()
+    unknown = set(plugins) - off - set(ALWAYS_CHUNKS)
+    if unknown:
+        sys.exit(f"@pyscript/core loads plug-ins {sorted(unknown)} at start: turn them off in"
+                 ' web/index.html\'s config ("plugins": ["!name"]) or list them in build.py')
+    files += [dist / chunk for name, chunk in sorted(plugins.items()) if name not in off]
     return files
+
+
+# --- the trimmed standard library -----------------------------------------------------
+def imports_in(source: str, package: str = "", *, lazy: bool = True) -> set[str]:
+    """The modules a Python source imports, except under `if TYPE_CHECKING:` and
+    `if __name__ == "__main__":`; with
+    ``lazy``, also those imported inside functions (when they run).  `from a import b`
+    names both a and a.b (b may be a submodule); relative imports are resolved against
+    ``package``."""
+    import ast
+
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and any(word in ast.unparse(node.test)
+                                            for word in ("TYPE_CHECKING", "__main__")):
+            for statement in node.orelse:
+                visit(statement)
+            return
+        if not lazy and isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            add_from(found, package, node.level, node.module or "",
+                     [alias.name for alias in node.names])
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:  # a newer Python's syntax than this one's (Pyodide's library)
+        return imports_by_pattern(source if lazy else without_functions(source), package)
+    visit(tree)
+    return found
+
+
+def add_from(found: set[str], package: str, level: int, module: str, names: list[str]) -> None:
+    """`from <level dots><module> import <names>`: the module, and each name as a possible
+    submodule of it."""
+    base = module
+    if level:
+        parts = package.split(".")[: len(package.split(".")) - level + 1]
+        base = ".".join([*parts, module] if module else parts)
+    if base:
+        found.add(base)
+        found.update(f"{base}.{name}" for name in names if name != "*")
+
+
+IMPORT_LINE = re.compile(r"^[ \t]*import[ \t]+([\w. \t,]+)", re.M)
+FROM_LINE = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)",
+                       re.M)
+DEF_LINE = re.compile(r"([ \t]*)(async[ \t]+)?def[ \t]")
+
+
+def without_functions(source: str) -> str:
+    """The source without the bodies of its functions (told by indentation alone)."""
+    kept, body_of = [], -1  # body_of: the indentation of the def whose body is skipped
+    for line in source.splitlines():
+        indent = len(line) - len(line.lstrip())
+        if body_of >= 0 and (not line.strip() or indent > body_of):
+            continue
+        body_of = -1
+        header = DEF_LINE.match(line)
+        if header:
+            body_of = len(header.group(1))
+        kept.append(line)
+    return "\n".join(kept)
+
+
+def imports_by_pattern(source: str, package: str) -> set[str]:
+    """imports_in for a source this Python cannot parse: the import statements found line
+    by line (TYPE_CHECKING blocks are not told apart)."""
+    found: set[str] = set()
+    for match in IMPORT_LINE.finditer(source):
+        found.update(part.split()[0] for part in match.group(1).split(",") if part.split())
+    for dots, module, names in FROM_LINE.findall(source):
+        listed = [n.split()[0] for n in names.strip("()").split(",") if n.split()]
+        add_from(found, package, len(dots), module, listed)
+    return found
+
+
+def zip_modules(names: list[str]) -> dict[str, str]:
+    """Module name -> its entry, for the .py entries of a zip of modules."""
+    modules = {}
+    for name in names:
+        if name.endswith("/__init__.py"):
+            modules[name[: -len("/__init__.py")].replace("/", ".")] = name
+        elif name.endswith(".py"):
+            modules[name[:-3].replace("/", ".")] = name
+    return modules
+
+
+def with_parents(name: str) -> list[str]:
+    parts = name.split(".")
+    return [".".join(parts[: i + 1]) for i in range(len(parts))]
+
+
+def stdlib_closure(start: set[str], modules: dict[str, str], read: Any) -> set[str]:
+    """``start`` (names of the zip's modules), their packages, and everything they import
+    from the zip when they are imported (not inside their functions: those lazy imports
+    are what the measurement is for), transitively."""
+    kept: set[str] = set()
+    todo = [name for name in start if name in modules]
+    while todo:
+        name = todo.pop()
+        for module in with_parents(name):
+            if module in kept or module not in modules:
+                continue
+            kept.add(module)
+            entry = modules[module]
+            package = module if entry.endswith("__init__.py") else module.rpartition(".")[0]
+            todo.extend(n for n in imports_in(read(entry), package, lazy=False) if n in modules)
+    return kept
+
+
+def recorded_modules() -> set[str]:
+    lines = STDLIB_RECORD.read_text().splitlines()
+    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
+def page_imports() -> dict[str, set[str]]:
+    """What the page's own code imports: module name -> the files that import it.  The
+    page's code is the glue and the package, found by walking it, less the terminal's own
+    modules: `__main__` and the modules that only it (or only those) import.  Modules no
+    one imports by name stay in: the registry imports each game's modules by name."""
+    package = ROOT / "pygame_core"
+    sources = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): p
+               for p in sorted(package.rglob("*.py"))}
+    imports = {}
+    for name, path in sources.items():
+        home = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        imports[name] = imports_in(path.read_text(), home)
+    importers: dict[str, set[str]] = {name: set() for name in sources}
+    for name, found in imports.items():
+        for target in found & set(sources):
+            if target != name:
+                importers[target].add(name)
+    terminal = {"pygame_core.__main__"}
+    grown = True
+    while grown:
+        more = {name for name, by in importers.items()
+                if by and by <= terminal and name not in terminal}
+        terminal |= more
+        grown = bool(more)
+    imports[GLUE_MODULE] = imports_in((WEB / "main.py").read_text())
+    paths = {**sources, GLUE_MODULE: WEB / "main.py"}
+    found_by: dict[str, set[str]] = {}
+    for name, found in imports.items():
+        if name in terminal:
+            continue
+        for module in found:
+            found_by.setdefault(module, set()).add(paths[name].relative_to(ROOT).as_posix())
+    return found_by
+
+
+def trim_stdlib(source: Path, dest: Path) -> tuple[int, int]:
+    """Write ``dest``: ``source`` (Pyodide's python_stdlib.zip) with only the modules the
+    page was measured to import (Pyodide's own boot among them), the common codecs, and a
+    margin: whatever those import when they are imported.
+    Fails the build when the page's own code imports a standard-library module left out.
+    Returns (modules kept, modules in the whole library)."""
+    import zipfile
+
+    with zipfile.ZipFile(source) as whole:
+        names = whole.namelist()
+        modules = zip_modules(names)
+
+        def read(entry: str) -> str:
+            return whole.read(entry).decode("utf-8")
+
+        recorded = recorded_modules()
+        stale = sorted(name for name in recorded if name not in modules)
+        if stale:
+            sys.exit(f"{STDLIB_RECORD.name} names modules this Pyodide's standard"
+                     f" library lacks: {stale}; run benchmarks/record_imports.py again")
+        start = recorded | set(CODEC_MARGIN) | set(SNAPSHOT_MAKER_MODULES)
+        kept = stdlib_closure(start, modules, read)
+        missing = {name: files for name, files in page_imports().items()
+                   if name in modules and name not in kept}
+        if missing:
+            lines = "\n".join(f"  {name} (imported by {', '.join(sorted(files))})"
+                              for name, files in sorted(missing.items()))
+            sys.exit("the page's code imports standard-library modules that the trimmed"
+                     f" python_stdlib.zip leaves out:\n{lines}\nrun `python"
+                     " benchmarks/record_imports.py` to measure the page again (or add them"
+                     f" to web/{STDLIB_RECORD.name})")
+        entries = {modules[name] for name in kept}
+        folders = {entry.rpartition("/")[0] + "/" for entry in entries if "/" in entry}
+        with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+            for info in whole.infolist():
+                if info.filename in entries or info.filename in folders:
+                    out.writestr(info, whole.read(info), compress_type=zipfile.ZIP_DEFLATED,
+                                 compresslevel=9)
+    return len(kept), len(modules)
+
+
+def runtime_folder() -> Path:
+    """Pyodide's files as dist/ ships them: a copy of the package's folder with the trimmed
+    python_stdlib.zip (the whole one when CARDTABLE_FULL_STDLIB=1)."""
+    import shutil
+
+    pyodide = NODE_MODULES / "pyodide"
+    if os.environ.get("CARDTABLE_FULL_STDLIB") == "1":
+        return pyodide
+    TRIMMED_RUNTIME.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        if name != "python_stdlib.zip":
+            shutil.copyfile(pyodide / name, TRIMMED_RUNTIME / name)
+    kept, whole = trim_stdlib(pyodide / "python_stdlib.zip", TRIMMED_RUNTIME / "python_stdlib.zip")
+    print(f"python_stdlib.zip: {kept} of {whole} modules kept", flush=True)
+    return TRIMMED_RUNTIME
 
 
 def png(size: int) -> bytes:
@@ -223,14 +472,15 @@ def cmd_build(args: argparse.Namespace) -> None:
     (DIST / "icons").mkdir()
     for name in SITE_FILES:
         shutil.copyfile(WEB / name, DIST / name)
+    runtime = runtime_folder()
     for name in PYODIDE_FILES:
-        shutil.copyfile(NODE_MODULES / "pyodide" / name, DIST / "pyodide" / name)
+        shutil.copyfile(runtime / name, DIST / "pyodide" / name)
     for path in pyscript_files():
         shutil.copyfile(path, DIST / "pyscript" / path.name)
     SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
     source_zip = SNAPSHOT_CACHE.parent / "pygame_core-source.zip"
     zip_package(source_zip)
-    snapshot, page_zip = make_snapshot(source_zip)
+    snapshot, page_zip = make_snapshot(source_zip, runtime)
     shutil.copyfile(page_zip, DIST / "pygame_core.zip")
     shutil.copyfile(snapshot, DIST / "pyodide" / snapshot.name)
     loader = (WEB / LOADER).read_text().replace("__SNAPSHOT__", snapshot.name)
@@ -242,22 +492,30 @@ def cmd_build(args: argparse.Namespace) -> None:
     (DIST / "icons" / "icon-512.png").write_bytes(png(512))
     (DIST / "manifest.webmanifest").write_text(manifest())
     files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
-    digest = hashlib.sha256()
-    for name in files:
-        digest.update(name.encode() + b"\0" + (DIST / name).read_bytes() + b"\0")
-    version = digest.hexdigest()[:16]
+    digests = {name: hashlib.sha256((DIST / name).read_bytes()).hexdigest() for name in files}
+    version = hashlib.sha256(json.dumps(digests, sort_keys=True).encode()).hexdigest()[:16]
+    # The worker's manifest: every file but the snapshot, which it keeps only on request.
+    snapshot_file = f"pyodide/{snapshot.name}"
+    kept = {"./": digests["index.html"]}
+    kept.update((name, sha) for name, sha in digests.items() if name != snapshot_file)
     worker = (WEB / "sw.js").read_text()
     worker = worker.replace("__VERSION__", version)
-    worker = worker.replace("__FILES__", json.dumps(["./", *files]))
+    worker = worker.replace("__MANIFEST__", json.dumps(kept, indent=0))
+    worker = worker.replace("__PAGE__", json.dumps((DIST / "index.html").read_text()))
+    worker = worker.replace("__SNAPSHOT__", json.dumps({"file": snapshot_file,
+                                                        "sha256": digests[snapshot_file]}))
     (DIST / "sw.js").write_text(worker)
     total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
     print(f"built {DIST.relative_to(ROOT)}/: {len(files) + 2} files, {total / 1e6:.1f} MB,"
           f" version {version}")
 
 
-def make_handler(directory: Path) -> type:
+def make_handler(directory: Path, served: Any = None) -> type:
+    """A handler serving ``directory``; ``served(path, size)`` is called for every body
+    sent (the benchmarks and tests count what crosses the wire with it)."""
     import functools
     import http.server
+    import shutil
 
     class Handler(http.server.SimpleHTTPRequestHandler):
         extensions_map = {  # noqa: RUF012 (the base class's own attribute)
@@ -274,6 +532,11 @@ def make_handler(directory: Path) -> type:
         def end_headers(self) -> None:
             self.send_header("Cache-Control", "no-cache")
             super().end_headers()
+
+        def copyfile(self, source: Any, outputfile: Any) -> None:
+            if served is not None:
+                served(self.path.split("?")[0], os.fstat(source.fileno()).st_size)
+            shutil.copyfileobj(source, outputfile)
 
     return functools.partial(Handler, directory=str(directory))  # type: ignore[return-value]
 

@@ -1,9 +1,42 @@
 // The few lines of JavaScript the browser requires before Python is up: the loading
 // progress, the embed flag, the parent window's helpers, and the service worker (offline
-// copy and update offer).
+// copy, update offer, and the first visit's files handed over so it fetches none again).
 "use strict";
 (function () {
   var params = new URLSearchParams(location.search);
+  var workerWanted = "serviceWorker" in navigator && params.get("sw") !== "0";
+  var returnVisit = workerWanted && navigator.serviceWorker.controller !== null;
+  var site = new URL("./", location.href).href;
+
+  // A first visit keeps what Pyodide and PyScript fetch (the runtime, the game's zip):
+  // once the table is up they go to a cache the service worker installs from, so it does
+  // not download them a second time.  The worker checks each against its manifest.
+  var fetched = [];
+  if (workerWanted && !returnVisit && "caches" in window) {
+    var pageFetch = window.fetch;
+    window.fetch = function (input, init) {
+      var answer = pageFetch.apply(this, arguments);
+      var url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      var method = (init && init.method) || (input instanceof Request ? input.method : "GET");
+      if (method.toUpperCase() === "GET" && url.href.indexOf(site) === 0 && !url.search) {
+        fetched.push(answer.then(function (response) {
+          return response.ok ? [url.href, response.clone()] : null;
+        }, function () { return null; }));
+      }
+      return answer;
+    };
+  }
+  function handOver() {
+    if (!fetched.length) return Promise.resolve();
+    window.fetch = pageFetch;
+    return caches.open("cardtable-handover " + site).then(function (cache) {
+      return Promise.all(fetched).then(function (pairs) {
+        return Promise.all(pairs.filter(Boolean).map(function (pair) {
+          return cache.put(pair[0], pair[1]);
+        }));
+      });
+    }).catch(function () { /* the worker fetches what is missing */ });
+  }
   if (params.get("embed") === "1") document.documentElement.classList.add("embed");
 
   // The parent window (embedding), for web/main.py.  It may be of another origin, so it
@@ -38,7 +71,7 @@
 
   // Offline: the service worker precaches this version of the site.  A new version waits
   // until the player accepts it; the game in progress lives in localStorage, so it survives.
-  if (!("serviceWorker" in navigator) || params.get("sw") === "0") return;
+  if (!workerWanted) return;
   var reloading = false;
   function offer(worker) {
     var banner = document.getElementById("update");
@@ -51,7 +84,14 @@
   }
   // Registered once the table is up, so the precache does not compete with the first load.
   addEventListener("cardtable:ready", function () {
-    navigator.serviceWorker.register("./sw.js").then(function (reg) {
+    // The Python snapshot pays from the third visit on: a return visit asks for it, once
+    // the table is up; a visitor who comes once never downloads it.
+    if (returnVisit && params.get("snapshot") !== "0") {
+      navigator.serviceWorker.controller.postMessage({ type: "keep-snapshot" });
+    }
+    handOver().then(function () {
+      return navigator.serviceWorker.register("./sw.js");
+    }).then(function (reg) {
       if (reg.waiting && navigator.serviceWorker.controller) offer(reg.waiting);
       reg.addEventListener("updatefound", function () {
         var worker = reg.installing;

@@ -3,9 +3,9 @@
 // (about 0.5 s instead of 2.5 s here).  build.py fills in the snapshot's name, which is a
 // hash of the Pyodide build and of pygame_core, so a stale snapshot is never used.
 //
-// The snapshot is never fetched on the page's critical path: the service worker stores it
-// with the offline copy after the table is up (it is in the precache list), and this
-// module only looks in Cache Storage.  A missing, damaged or refused snapshot means the
+// The snapshot is never fetched on the page's critical path, nor on a first visit: on a
+// return visit, once the table is up, the page asks the service worker to keep it (boot.js,
+// sw.js), so it pays from the third visit on; this module only looks in Cache Storage.  A missing, damaged or refused snapshot means the
 // normal start.  `?snapshot=0` in the address turns it off (tests and benchmarks).
 import { loadPyodide as bootstrap, version } from "./pyodide.mjs";
 
@@ -25,7 +25,10 @@ async function storedSnapshot() {
     // A damaged copy could restore into a broken interpreter: check it first.
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
     const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-    return hex === SNAPSHOT_SHA256 ? bytes : null;
+    if (hex === SNAPSHOT_SHA256) return bytes;
+    // Dropped, so that the service worker keeps a good copy again (boot.js asks it to).
+    for (const key of await caches.keys()) await (await caches.open(key)).delete(SNAPSHOT);
+    return null;
   } catch {
     return null;
   }

@@ -70,7 +70,7 @@ def frame_src(site: str, params: Mapping[str, str], form: EmbedForm) -> str:
 def iframe_snippet(site: str, params: Mapping[str, str], title: str, form: EmbedForm) -> str:
     return str(html(
         '<iframe src="{src}" title="{title}" width="{w}" height="{h}"\n'
-        '        style="border: 0; max-width: 100%"></iframe>',
+        '        loading="lazy" style="border: 0; max-width: 100%"></iframe>',
         src=frame_src(site, params, form), title=f"{title} card table", w=form.width,
         h=form.height))
 

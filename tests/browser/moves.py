@@ -13,6 +13,19 @@ def actions_of(page: Any) -> list[str]:
 
 
 STILL = "document.getAnimations().every(a => a.playState !== 'running')"
+# Whether some cache of the page's service worker holds the Python snapshot (a promise:
+# for page.evaluate, which awaits it; wait_for_function takes SNAPSHOT_KEPT).
+SNAPSHOT_STORED = """caches.keys().then(async keys => {
+  for (const key of keys) {
+    const names = (await (await caches.open(key)).keys()).map(r => r.url);
+    if (names.some(url => /snapshot-[0-9a-f]+\\.bin$/.test(url))) return true;
+  }
+  return false;
+})"""
+# For wait_for_function, which would take a promise for a true value: each poll starts a
+# look into the caches and answers with what the last finished one found.
+SNAPSHOT_KEPT = ("(() => { " + SNAPSHOT_STORED + ".then(v => { window.__snapshotKept = v; });"
+                 " return window.__snapshotKept === true; })()")
 OPEN_MENU = """(action) => {
   const play = [...document.querySelectorAll('[data-action]')]
     .find(e => e.dataset.action === action);

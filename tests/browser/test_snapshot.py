@@ -1,6 +1,7 @@
-"""A return visit starts Python from the memory snapshot the service worker keeps, and
-behaves exactly as a normal start: the same deal for a seed, fresh seeds otherwise, saves
-and offline play; a damaged snapshot falls back to the normal start."""
+"""A return visit starts Python from the memory snapshot the service worker keeps (from the
+second visit on: a first visit never downloads it), and behaves exactly as a normal start:
+the same deal for a seed, fresh seeds otherwise, saves and offline play; a damaged snapshot
+falls back to the normal start."""
 
 from __future__ import annotations
 
@@ -11,18 +12,12 @@ import pytest
 from pygame_core import new_game
 
 from .conftest import LOAD_TIMEOUT, READY, actions_of, open_page, play, settle
+from .moves import SNAPSHOT_KEPT, SNAPSHOT_STORED
 from .test_page import current, engine_hand, hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.snapshot]
 
 START = "document.documentElement.dataset.pythonStart"
-SNAPSHOT_STORED = """caches.keys().then(async keys => {
-  for (const key of keys) {
-    const names = (await (await caches.open(key)).keys()).map(r => r.url);
-    if (names.some(url => /snapshot-[0-9a-f]+\\.bin$/.test(url))) return true;
-  }
-  return false;
-})"""
 # Overwrite the stored snapshot with bytes that are not one (a damaged or truncated copy).
 DAMAGE = """caches.keys().then(async keys => {
   for (const key of keys) {
@@ -37,11 +32,15 @@ DAMAGE = """caches.keys().then(async keys => {
 
 
 def visited(context: Any, url: str) -> Any:
-    """A page that has been opened once: the service worker holds the snapshot."""
+    """A page that has been opened twice: the snapshot policy (sw.js) keeps the snapshot
+    from the second visit on, never on the first."""
     page = open_page(context.new_page(), url)
     assert page.evaluate(START) == "bootstrap"  # a first visit never waits for it
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=LOAD_TIMEOUT)
-    page.wait_for_function(SNAPSHOT_STORED, timeout=LOAD_TIMEOUT)
+    assert not page.evaluate(SNAPSHOT_STORED)
+    reload(page)
+    assert page.evaluate(START) == "bootstrap"
+    page.wait_for_function(SNAPSHOT_KEPT, polling=100, timeout=LOAD_TIMEOUT)
     return page
 
 
@@ -107,6 +106,10 @@ def test_a_damaged_snapshot_falls_back_to_the_normal_start(new_context: Any,
     assert settle(page) == "you"
     engine = new_game("avissinia", seed=77)
     assert hand(page) == engine_hand(engine.observation(0)["hand"])
+    # The damaged copy was dropped and a good one kept again: the next start restores it.
+    page.wait_for_function(SNAPSHOT_KEPT, polling=100, timeout=LOAD_TIMEOUT)
+    reload(page)
+    assert page.evaluate(START) == "snapshot"
     page.close()
 
 
