@@ -18,7 +18,38 @@
   if (window.customElements === undefined || customElements.get("card-table")) return;
 
   const PROTOCOL = "card-table"; // the tag every message of ours carries, both ways
-  const EVENTS = ["ready", "deal-over", "game-over"];
+  // "error": a command the table refused (an unknown game, a bad option), or one this
+  // element refused before sending it (newGame's arguments); detail {command, message}.
+  const EVENTS = ["ready", "deal-over", "game-over", "error"];
+  const MAX_SEED_DIGITS = 19; // the table's seeds: 0 to 2**63 - 1
+
+  // Why newGame's argument cannot be sent, in words, or "" when it can.
+  function newGameProblem(options) {
+    if (options === null || typeof options !== "object" || Array.isArray(options)) {
+      return "newGame takes an object, such as {game: \"avinas\", seed: 42}";
+    }
+    const { game, seed, ...rest } = options;
+    if (game !== undefined && (typeof game !== "string" || !/^[a-z]{1,30}$/.test(game))) {
+      return "game must be a game's name, such as \"avissinia\"";
+    }
+    if (seed !== undefined) {
+      const digits = typeof seed === "number" ? Number.isSafeInteger(seed) && seed >= 0
+        : typeof seed === "string" && new RegExp("^[0-9]{1," + MAX_SEED_DIGITS + "}$").test(seed);
+      if (!digits) {
+        return "seed must be a whole number from 0 (a number, or digits in a string for " +
+          "seeds beyond 2**53), not " + JSON.stringify(String(seed)).slice(0, 40);
+      }
+    }
+    for (const [name, value] of Object.entries(rest)) {
+      const plain = typeof value === "boolean" || typeof value === "string" && value.length <= 300
+        || typeof value === "number" && Number.isFinite(value);
+      if (!/^[a-z_]{1,30}$/.test(name) || !plain) {
+        return "option " + JSON.stringify(name).slice(0, 40) +
+          " must be a game's option with a number, text or true/false";
+      }
+    }
+    return "";
+  }
   // Attributes of the element that are not query parameters of the table.
   const OWN_ATTRIBUTES = new Set(["site", "title", "width", "height", "class", "style", "id",
     "load"]);
@@ -224,12 +255,21 @@ button:disabled { opacity: .75; cursor: progress; }`;
 
     // A new match: options as the table's query parameters, e.g.
     // newGame({game: "avissinia", partnership: 1, seed: 42}); without a seed, a fresh deal.
+    // Refused at once, with an "error" event, when its argument is not one a table takes;
+    // returns whether the command was sent (or queued until the table is ready).
     newGame(options = {}) {
+      const problem = newGameProblem(options);
+      if (problem) {
+        this.dispatchEvent(new CustomEvent("error", { detail: {
+          protocol: PROTOCOL, type: "error", command: "new-game", message: problem } }));
+        return false;
+      }
       const { game, seed, ...rest } = options;
       const command = { command: "new-game", options: rest };
-      if (game !== undefined) command.game = String(game);
-      if (seed !== undefined) command.seed = Number(seed);
+      if (game !== undefined) command.game = game;
+      if (seed !== undefined) command.seed = seed;
       this.send(command);
+      return true;
     }
 
     pause() {

@@ -141,3 +141,34 @@ def test_commands_from_a_foreign_origin_or_window_are_ignored(
     heard = page.evaluate("window.fromTable")
     assert heard == []  # no refusal, no ready: the table posts to parent= only
     context.close()
+
+
+def test_the_element_refuses_bad_arguments_and_passes_on_the_tables_refusals(
+    browser_instance: Any, site: str, hosts: tuple[str, str]
+) -> None:
+    """newGame() checks its argument before sending it, and a command the table refuses
+    reaches the host as an "error" event with the reason; the table goes on as it was."""
+    host, _ = hosts
+    context = browser_instance.new_context()
+    page = context.new_page()
+    attrs = DEAL.replace("=", "%3D").replace("&", "%26")
+    page.goto(f"{host}host.html?site={site}&attrs={attrs}")
+    page.wait_for_function("window.events && window.events.some(e => e.type === 'ready')",
+                           timeout=LOAD_TIMEOUT)
+    for argument, reason in (("{seed: 'x'}", "seed must be a whole number"),
+                             ("{seed: 1.5}", "seed must be a whole number"),
+                             ("{game: 7}", "game must be a game's name"),
+                             ("{players: {a: 1}}", "must be a game's option"),
+                             ("'avinas'", "newGame takes an object")):
+        sent = page.evaluate(f"window.table.newGame({argument})")
+        assert sent is False, argument
+        error = events(page, "error")[-1]
+        assert error["command"] == "new-game" and reason in error["message"], (argument, error)
+    refused = len(events(page, "error"))
+    assert page.evaluate("window.table.newGame({game: 'chess', seed: 3})") is True
+    page.wait_for_function(f"window.events.filter(e => e.type === 'error').length > {refused}")
+    error = events(page, "error")[-1]
+    assert error["command"] == "new-game" and "unknown game" in error["message"], error
+    frame = table_frame(page, site)
+    assert "game=avissinia" in frame.evaluate("location.search")
+    context.close()
