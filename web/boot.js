@@ -59,6 +59,38 @@
     },
   };
 
+  // The runtime died (web/loader.mjs): nothing more can run, so say so plainly and offer a
+  // reload.  The saves are in localStorage, untouched.  A call into a dead runtime throws
+  // "Pyodide already fatally failed", which is caught here too.
+  function dead(reason) {
+    if (document.body.dataset.dead === "1") return;
+    document.body.dataset.dead = "1";
+    // Over the page, not in #app: a draw already on its way there must not cover it.
+    var notice = document.createElement("section");
+    notice.className = "dead-runtime";
+    notice.setAttribute("role", "alertdialog");
+    notice.setAttribute("aria-modal", "true");
+    notice.setAttribute("aria-labelledby", "dead-title");
+    notice.innerHTML = '<div class="dead-box"><h2 id="dead-title">The table has stopped</h2>' +
+      "<p>Its Python runtime failed and cannot go on. Your saves are kept: reload the page " +
+      "to play on.</p><p class=\"reason\"></p>" +
+      '<p><button type="button" class="primary" id="reload">Reload the page</button></p></div>';
+    notice.querySelector(".reason").textContent = "(" + String(reason).slice(0, 200) + ")";
+    document.body.appendChild(notice);
+    var button = document.getElementById("reload");
+    button.onclick = function () { location.reload(); };
+    button.focus();
+  }
+  addEventListener("cardtable:dead", function (event) { dead(event.detail); });
+  var DEAD = /fatally failed|suffered a fatal error/;
+  addEventListener("error", function (event) {
+    if (DEAD.test(String(event.message))) dead(event.message);
+  });
+  addEventListener("unhandledrejection", function (event) {
+    var reason = event.reason && event.reason.message || event.reason;
+    if (DEAD.test(String(reason))) dead(reason);
+  });
+
   // Loading progress: PyScript reports its steps as "py:progress" events.
   var steps = 0;
   addEventListener("py:progress", function (event) {

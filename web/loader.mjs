@@ -34,6 +34,23 @@ async function storedSnapshot() {
   }
 }
 
+// A runtime that dies (Pyodide's "fatal error": a stack overflow deep in the interpreter,
+// memory exhausted) can never run Python again, and the table would silently stop.  Pyodide
+// reports it through its API's fatal_error, which it looks up on that object each time:
+// wrapped, it tells the page (boot.js), which says so and offers a reload.
+function watched(pyodide) {
+  const api = pyodide._api;
+  if (!api || typeof api.fatal_error !== "function") return pyodide;
+  const fatal = api.fatal_error;
+  api.fatal_error = function (error) {
+    try {
+      dispatchEvent(new CustomEvent("cardtable:dead", { detail: String(error && error.message || error) }));
+    } catch { /* the report must never stop Pyodide's own handling */ }
+    return fatal.apply(this, arguments);
+  };
+  return pyodide;
+}
+
 export async function loadPyodide(options = {}) {
   const snapshot = await storedSnapshot();
   if (snapshot) {
@@ -43,11 +60,11 @@ export async function loadPyodide(options = {}) {
       // made: seed it afresh, or every start would deal the same "fresh" seeds.
       pyodide.runPython("import random; random.seed()");
       document.documentElement.dataset.pythonStart = "snapshot";
-      return pyodide;
+      return watched(pyodide);
     } catch (error) {
       console.warn("card table: the stored snapshot did not restore; starting normally", error);
     }
   }
   document.documentElement.dataset.pythonStart = "bootstrap";
-  return bootstrap(options);
+  return watched(await bootstrap(options));
 }

@@ -112,3 +112,40 @@ def test_a_damaged_stored_choice_still_opens_the_start_form(
     assert "Something went wrong" not in text
     assert shared.query_selector("#start-form input[name='game']:checked")
     shared.evaluate(f"localStorage.removeItem({KEYS.choices!r})")
+
+
+# Test-only: keep Pyodide's API object when Pyodide attaches it to its public interface,
+# so the test can make the runtime die for real through Pyodide's own fatal_error.
+KEEP_PYODIDE_API = """
+window.__pyodideApis = [];
+Object.defineProperty(Object.prototype, "_api", {
+  configurable: true,
+  set(value) {
+    Object.defineProperty(this, "_api", {value, writable: true, configurable: true,
+                                         enumerable: true});
+    window.__pyodideApis.push(value);
+  },
+});
+"""
+
+
+def test_a_dead_runtime_is_said_in_words_with_a_reload(browser_instance: Any, site: str) -> None:
+    # Not a watched context: a dying Pyodide reports on the console, which is the point here.
+    context = browser_instance.new_context()
+    context.add_init_script(KEEP_PYODIDE_API)
+    page = context.new_page()
+    page.goto(site + "?speed=0&snapshot=0&game=avinas&seed=4")
+    page.wait_for_function(READY, timeout=LOAD_TIMEOUT)
+    settle(page)
+    assert page.evaluate("window.__pyodideApis.length") >= 1
+    page.evaluate("""() => { try { window.__pyodideApis[0].fatal_error(
+        new Error('the test made the runtime die')); } catch (e) {} }""")
+    page.wait_for_function("document.body.dataset.dead === '1'")
+    text = page.inner_text(".dead-runtime")
+    assert "The table has stopped" in text and "Your saves are kept" in text
+    assert page.evaluate("document.activeElement.id") == "reload"
+    page.click("#reload")  # a fresh page, and the game in progress is still there
+    page.wait_for_function(READY, timeout=LOAD_TIMEOUT)
+    assert page.evaluate("document.body.dataset.dead") is None
+    assert page.query_selector("[data-action]") or page.query_selector("[data-cmd='resume']")
+    context.close()
