@@ -105,10 +105,13 @@ def ensure_npm() -> None:
 
 
 def zip_package(dest: Path) -> None:
-    """pygame_core and the glue as a small, reproducible zip: only .py files, deflated."""
+    """pygame_core (less the terminal's own modules) and the glue as a small, reproducible
+    zip: only .py files, deflated."""
     import zipfile
 
-    sources = [(p, p.relative_to(ROOT).as_posix()) for p in (ROOT / "pygame_core").rglob("*.py")]
+    modules, _, terminal = package_modules()  # the terminal's own modules stay out
+    sources = [(path, path.relative_to(ROOT).as_posix()) for name, path in modules.items()
+               if name not in terminal]
     sources.append((WEB / "main.py", f"{GLUE_MODULE}.py"))
     with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for path, rel in sorted(sources, key=lambda item: item[1]):
@@ -300,15 +303,15 @@ def recorded_modules() -> set[str]:
     return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
 
 
-def page_imports() -> dict[str, set[str]]:
-    """What the page's own code imports: module name -> the files that import it.  The
-    page's code is the glue and the package, found by walking it, less the terminal's own
-    modules: `__main__` and the modules that only it (or only those) import.  Modules no
-    one imports by name stay in: the registry imports each game's modules by name."""
+def package_modules() -> tuple[dict[str, Path], dict[str, set[str]], set[str]]:
+    """The package's modules (name -> file), what each (and the page's glue) imports, and
+    the terminal's own modules: `__main__` and the modules that only it (or only those) import, which the page
+    never loads.  Modules no one imports by name stay in: the registry imports each game's
+    modules by name."""
     package = ROOT / "pygame_core"
     sources = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): p
                for p in sorted(package.rglob("*.py"))}
-    imports = {}
+    imports = {GLUE_MODULE: imports_in((WEB / "main.py").read_text())}  # the page's glue
     for name, path in sources.items():
         home = name if path.name == "__init__.py" else name.rpartition(".")[0]
         imports[name] = imports_in(path.read_text(), home)
@@ -324,7 +327,13 @@ def page_imports() -> dict[str, set[str]]:
                 if by and by <= terminal and name not in terminal}
         terminal |= more
         grown = bool(more)
-    imports[GLUE_MODULE] = imports_in((WEB / "main.py").read_text())
+    return sources, imports, terminal
+
+
+def page_imports() -> dict[str, set[str]]:
+    """What the page's own code imports: module name -> the files that import it.  The
+    page's code is the glue and the package less the terminal's own modules."""
+    sources, imports, terminal = package_modules()
     paths = {**sources, GLUE_MODULE: WEB / "main.py"}
     found_by: dict[str, set[str]] = {}
     for name, found in imports.items():

@@ -106,3 +106,18 @@ def test_a_stale_record_fails_the_build(build: Any, tmp_path: Path,
     monkeypatch.setattr(build, "ROOT", tmp_path)
     with pytest.raises(SystemExit, match="gone"):
         build.trim_stdlib(make_stdlib(tmp_path), tmp_path / "trimmed.zip")
+
+
+def test_the_page_zip_leaves_out_the_terminal_and_keeps_what_the_glue_imports(
+    build: Any, tmp_path: Path
+) -> None:
+    """The terminal's own modules never run on the page; what only the page's glue imports
+    (the session's command table) must stay."""
+    _, _, terminal = build.package_modules()
+    assert "pygame_core.__main__" in terminal
+    assert "pygame_core.session.commands" not in terminal
+    dest = tmp_path / "page.zip"
+    build.zip_package(dest)
+    names = set(zipfile.ZipFile(dest).namelist())
+    assert "pygame_core/__main__.py" not in names
+    assert {"pygame_core/session/commands.py", "cardtable_page.py"} <= names
