@@ -305,9 +305,9 @@ def recorded_modules() -> set[str]:
 
 def package_modules() -> tuple[dict[str, Path], dict[str, set[str]], set[str]]:
     """The package's modules (name -> file), what each (and the page's glue) imports, and
-    the terminal's own modules: `__main__` and the modules that only it (or only those) import, which the page
-    never loads.  Modules no one imports by name stay in: the registry imports each game's
-    modules by name."""
+    the terminal's own modules, which the page never loads: `__main__` and the modules that
+    only it (or only those) import.  Modules no one imports by name stay in: the registry
+    imports each game's modules by name."""
     package = ROOT / "pygame_core"
     sources = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): p
                for p in sorted(package.rglob("*.py"))}
