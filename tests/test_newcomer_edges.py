@@ -42,6 +42,9 @@ def test_an_unfinished_match_from_its_replay_link_is_plainly_read_only() -> None
     assert "data-action" not in html  # no card or button that does nothing
     assert "to play</span>" not in html and "Your turn" not in html
     assert table.turn() == "replay" and not table.my_turn()
+    assert not table.undo_available()  # Undo would turn the replay into a live game
+    assert table.command("undo") is not None and table.read_only
+    assert table.game is not None and len(table.game.history) == steps
     assert "read-only" in table.turn_line() and "Your turn" not in table.turn_line()
 
 

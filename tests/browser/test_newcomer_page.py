@@ -38,6 +38,7 @@ def test_a_replay_link_opens_read_only_and_unscrolled(new_context: Any, site: st
     assert page.eval_on_selector_all(".badge.turn", "els => els.length") == 0
     assert "Your turn" not in page.inner_text("#turn-line")
     assert page.evaluate("window.scrollY") == 0
+    assert page.is_disabled("button[data-cmd='undo']")  # nothing of the replay to take back
     page.close()
 
 
