@@ -72,6 +72,7 @@ def test_a_few_moves_draw_a_table_that_fits_and_echoes_each_move(
     assert hand_shown(table) in drawn[-1]
     echoes = [text for text in terminal.said if text.startswith("» ")]
     assert len(echoes) == 3 and all(len(e) > 3 for e in echoes)
+    assert all(len(line) <= WIDTH for text in terminal.said for line in text.split("\n"))
     assert TABLE_HEIGHT + 2 <= HEIGHT
 
 
@@ -122,6 +123,10 @@ def test_the_computer_plays_every_seat_to_the_end_with_auto() -> None:
     assert play(table, terminal.ask, terminal.say, auto=True) == 0
     assert table.game is not None and table.game.is_over and terminal.asked == 0
     assert terminal.said[-1].startswith("Match over. Winners: ")
+    # Long plays in words (a showdown's) wrap within 80 columns rather than being cut.
+    showdowns = [text for text in terminal.said if "Showdown" in text]
+    assert showdowns and all(text.endswith(".") for text in showdowns)
+    assert all(len(line) <= WIDTH for text in terminal.said for line in text.split("\n"))
 
 
 def test_help_lists_the_commands_readme_documents(capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,6 +3,7 @@ numbered options in columns, and the 80x24 frame the table must fit."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 
 from ..cards import CardError, parse_card
@@ -33,6 +34,13 @@ def pretty(text: str) -> str:
 
 def clip(line: str, width: int = WIDTH) -> str:
     return line if len(line) <= width else line[:width - 1] + "…"
+
+
+def lines_of(text: str, indent: str = "  ") -> list[str]:
+    """A sentence (a play in words, which may be long: a showdown) over as many lines as
+    it takes, the later ones indented further."""
+    return textwrap.wrap(text, WIDTH, initial_indent=indent,
+                         subsequent_indent=" " * (len(indent) + 2))
 
 
 def wrapped(label: str, words: Sequence[str], most: int, width: int = WIDTH) -> list[str]:

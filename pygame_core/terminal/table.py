@@ -10,7 +10,17 @@ from ..session.commands import Session
 from ..session.core import HUMAN
 from ..words import hint_text
 from . import abyssinia, avinas, avissinia
-from .draw import TABLE_HEIGHT, WIDTH, card, clip, columns, numbered, seat_line, wrapped
+from .draw import (
+    TABLE_HEIGHT,
+    WIDTH,
+    card,
+    clip,
+    columns,
+    lines_of,
+    numbered,
+    seat_line,
+    wrapped,
+)
 
 
 class GameText(Protocol):
@@ -83,11 +93,11 @@ def draw_table(table: Session) -> list[str]:
     options = columns(numbered(_options(table, obs, names)))
     keys = [COMMANDS_LINE] if table.my_turn() else []
     fixed = top + seats + centre + mine + turn + options + keys
-    recent = [clip("  " + words) for _, words in table.recent()]
+    recent = [line for _, words in table.recent() for line in lines_of(words)]
     room = max(TABLE_HEIGHT - len(fixed), 1)
-    if len(recent) > room:  # the latest plays, and how many earlier ones are left out
+    if len(recent) > room:  # the latest plays, and how many lines of them are left out
         kept = recent[len(recent) - room + 1:]
-        recent = [f"  … {len(recent) - len(kept)} earlier plays", *kept]
+        recent = [f"  … {len(recent) - len(kept)} lines of earlier plays", *kept]
     return top + seats + centre + recent + mine + turn + options + keys
 
 
@@ -122,7 +132,7 @@ def answer(table: Session, said: str, say: Say) -> str:
             "or ? for help.")
         return "said"
     table.human_play(action)
-    say(f"» {table.narration}")  # the move echoed
+    say("\n".join(lines_of(table.narration, "» ")))  # the move echoed
     return "changed"
 
 
@@ -140,7 +150,7 @@ def play(table: Session, ask: Ask, say: Say, *, auto: bool = False) -> int:
                 table.next_round()
             elif auto and game.current_player == HUMAN:
                 table.play(table.opponents[HUMAN].decide(game.observation(HUMAN)))
-                say(f"  {table.narration}")
+                say("\n".join(lines_of(table.narration)))
             elif not table.my_turn():
                 moves = len(game.history)
                 table.step()
@@ -148,7 +158,7 @@ def play(table: Session, ask: Ask, say: Say, *, auto: bool = False) -> int:
                     say("error: the table is stuck (no player can move).")
                     return 1
                 if auto:
-                    say(f"  {table.narration}")
+                    say("\n".join(lines_of(table.narration)))
             else:
                 if redraw:
                     say("\n".join(draw_table(table)))
