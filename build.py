@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Build, serve and test the card table.
 
-    python build.py           build dist/, the deployable static site
-    python build.py serve     build, then serve dist/ on 127.0.0.1 (--port N)
-    python build.py test      set everything up (venv, npm packages, chromium), then run
+    python3 build.py          build dist/, the deployable static site
+    python3 build.py serve    build, then serve dist/ on 127.0.0.1 (--port N)
+    python3 build.py test     set everything up (venv, npm packages, chromium), then run
                               ruff, mypy --strict and the whole pytest suite
 
-Only the standard library is used here, so the commands work on a fresh machine.
+This script imports only the standard library, so it runs on a fresh machine; the build
+runs Node.js and npm (`npm ci` for the pinned runtime, `node web/make-snapshot.mjs`).
 """
 
 from __future__ import annotations

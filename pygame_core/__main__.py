@@ -1,7 +1,7 @@
 """Terminal front end: play a game, or simulate many random ones.
 
-python -m pygame_core [play] [GAME] [--seed S] [--auto] [--level L]
-python -m pygame_core simulate GAME --games N [--players P] [--seed S]
+python3 -m pygame_core [play] [GAME] [--players P] [--seed S] [--auto] [--level L]
+python3 -m pygame_core simulate GAME --games N [--players P] [--seed S]
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import time
 from typing import Any
 
 from . import GAMES, GameError, new_game
-from .cards import CardError, parse_card
 from .opponents import LEVELS, make_opponent
 from .registry import SPECS
 from .session.commands import Session
@@ -25,27 +24,10 @@ def _game_options(name: str, players: int | None) -> dict[str, Any]:
     return {option: players} if players is not None and option else {}
 
 
-def _pretty(text: str) -> str:
-    """Action text with card codes shown as symbols, e.g. ``trail 7♣``."""
-    out = []
-    for word in text.split():
-        try:
-            out.append(str(parse_card(word)))
-        except CardError:
-            out.append(word)
-    return " ".join(out)
-
-
-def _table_text(table: Session) -> str:
-    """The table as the page draws it, read out as text (see ``views.text``)."""
-    from .views.text import html_to_text
-
-    return html_to_text(table.html())
-
-
 def cmd_play(args: argparse.Namespace) -> int:
-    """Play at the terminal through the same table session as the page: the table drawn
-    in text, the others' plays in words, the moves numbered."""
+    """Play at the terminal through the same table session as the page (``terminal``)."""
+    from .terminal import play
+
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     table = Session(DictStorage(), pace=0)
     opponents = SPECS[args.game].players[1] - 1  # the session keeps as many as are seated
@@ -55,38 +37,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     assert game is not None
     if args.auto:  # the computer plays the human's seat too
         table.opponents[0] = make_opponent(args.game, args.level, 0, seed)
-    print(f"{game.TITLE}, seed {seed}." + ("" if args.auto else " You are seat 0 (You)."))
-    while not game.is_over:
-        if table.summary is not None:
-            print(_table_text(table))
-            table.next_round()
-            continue
-        if args.auto or game.current_player != 0:
-            seat = game.current_player
-            assert seat is not None
-            action = table.opponents[seat].decide(game.observation(seat))
-            table.play(action)
-            print(f"  {table.narration or _pretty(action)}")
-            continue
-        print(_table_text(table))
-        legal: list[str] = game.observation(0)["legal"]
-        for i, text in enumerate(legal, 1):
-            print(f"  {i:2}. {_pretty(text)}")
-        try:
-            choice = input("your play (number or text, q to quit): ").strip()
-        except EOFError:
-            return 0
-        if choice == "q":
-            return 0
-        text = legal[int(choice) - 1] if choice.isdigit() and 0 < int(choice) <= len(legal) \
-            else choice
-        if text not in legal:
-            print(f"  not allowed: {choice!r} is not a play you can make now")
-            continue
-        table.human_play(text)
-    print(_table_text(table))
-    print(f"Match over. Scores {game.scores}; winners {game.winners or 'none (a draw)'}")
-    return 0
+    print(f"{game.TITLE}, seed {seed}." + ("" if args.auto else " You are seat 0 (You); "
+                                            "? for help."))
+    return play(table, input, print, auto=args.auto)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -125,8 +78,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(
-        prog="python -m pygame_core",
+        prog="python3 -m pygame_core",
         description=__doc__,
+        epilog="At the table: a play's number, h hint, u undo, ? help, q quit.\n"
+               "Elsewhere (README, \"Other things to run\"): the levels' arena is the lab's,\n"
+               "  python3 -m benchmarks.lab arena GAME --seats LEVELS --deals N\n"
+               "and the page is built and tested with python3 build.py [test].",
         formatter_class=argparse.RawTextHelpFormatter,
     )
     sub = parser.add_subparsers(dest="command")

@@ -27,7 +27,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "replays": ("replay", "replay_coding", "review"),
     "session": ("session",),
     "root": ("",),  # pygame_core itself: the public calls, for scripts and tests
-    "front": ("__main__", "arena", "web.main"),  # the terminal, its arena, the page
+    "front": ("__main__", "arena", "terminal", "web.main"),  # the terminal, its arena, the page
 }
 # layer -> the layers it may import (its own included).  Nothing imports upwards; views
 # and opponents never import each other, and no view imports a save or the package root.

@@ -17,7 +17,7 @@ from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
 from pygame_core.links import PAGE_RUN_PARAMS
-from pygame_core.session.commands import Session
+from pygame_core.session.commands import Session, takes_typing
 from pygame_core.session.host import accepts_command, parent_origin
 from pygame_core.session.storage import DEFAULT_SETTINGS, Keys, WebStorage
 from pygame_core.words import hint_text
@@ -246,7 +246,8 @@ class Page:
         name = SHORTCUTS.get(str(event.key).lower())
         if event.ctrlKey or event.metaKey or event.altKey or self.panel.open or name is None \
                 or event.repeat or not self.table.settings["shortcuts"] \
-                or str(getattr(target, "tagName", "")).lower() in ("input", "select", "textarea"):
+                or takes_typing(str(getattr(target, "tagName", "")),
+                                str(getattr(target, "type", ""))):
             return
         event.preventDefault()
         self.command(name, document.body)

@@ -115,3 +115,15 @@ COMMANDS: dict[str, Command] = {
 COMMANDS.update(REPLAY_COMMANDS)
 COMMANDS.update(REVIEW_COMMANDS)
 COMMANDS.update(EMBED_COMMANDS)
+
+# Fields whose keys are typing: a shortcut letter pressed there is text, not a command.
+# Radio buttons and check boxes take no letters, so ``?`` still opens the help from them.
+TEXT_INPUT_TYPES = frozenset({"", "text", "search", "email", "url", "tel", "password",
+                              "number", "date", "time", "datetime-local", "month", "week"})
+
+
+def takes_typing(tag: str, input_type: str = "") -> bool:
+    """Whether the element (its tag name and, for an input, its type) takes typed keys."""
+    tag = tag.lower()
+    return tag in ("select", "textarea") or (tag == "input"
+                                              and input_type.lower() in TEXT_INPUT_TYPES)

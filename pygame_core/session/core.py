@@ -350,10 +350,12 @@ class Table:
 
     # --- undo, hints, the next round ----------------------------------------------------
     def undo_available(self) -> bool:
-        return self.game is not None and undo_point(self.game, HUMAN) is not None
+        """A play of the human's to take back (none in a read-only replay)."""
+        return (self.game is not None and not self.read_only
+                and undo_point(self.game, HUMAN) is not None)
 
     def undo(self) -> Effects:
-        cut = None if self.game is None else undo_point(self.game, HUMAN)
+        cut = None if self.game is None or self.read_only else undo_point(self.game, HUMAN)
         if self.game is None or cut is None:
             return Effects(say="There is no play of yours to undo.")
         text = "You took back your last play."

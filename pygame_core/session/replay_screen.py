@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from .replay_review import ReplayView
 
 
+# The page's notice line emptied (an empty notice is not shown): "Preparing the replay…"
+# is over once the replay is shown or left.
+CLEAR_NOTICE = {"notice": ""}
+
+
 class ReplayScreens(Screens):
     """The session with its replay screen."""
 
@@ -138,7 +143,8 @@ class ReplayScreens(Screens):
                 view.go(value)  # a decision: at a deal's first, the deal as dealt
             self.replay, self.screen = view, "replay"
             view.focus = "replay-forward:"
-            return Effects(draw=True, close_panel=True, announce=[view.said()])
+            return Effects(draw=True, close_panel=True, announce=[view.said()],
+                           update=CLEAR_NOTICE)
 
         # A long match's states take seconds to lay out on the page: in slices.
         return Effects(say="Preparing the replay…",
@@ -146,12 +152,14 @@ class ReplayScreens(Screens):
 
     def close_replay(self) -> Effects:
         if not self.replaying():
-            return Effects()
+            return Effects(update=CLEAR_NOTICE)
         assert self.replay is not None
         if self.replay.from_link:
             self.game, self.read_only = None, False
-            return self.show("start")
-        return self.back_to_table()
+            closed = self.show("start")
+        else:
+            closed = self.back_to_table()
+        return closed.merge(Effects(update=CLEAR_NOTICE))
 
     def play_replay(self) -> Effects:
         """Play the replay on by itself from here, or pause it."""

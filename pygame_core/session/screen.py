@@ -74,13 +74,31 @@ class Screens(Table):
     def at_table(self) -> bool:
         return self.screen == "table" and self.game is not None
 
+    def shown_observation(self) -> Mapping[str, Any]:
+        """The human's observation as the table shows it.  A match opened from its replay
+        link is read-only: nobody's turn and nothing to play, so no "Your turn", no badge
+        and no card to focus."""
+        assert self.game is not None
+        obs = self.game.observation(HUMAN)
+        return {**obs, "current_player": None, "legal": []} if self.read_only else obs
+
+    def replay_link(self) -> tuple[int, int] | None:
+        """(the step shown, the steps in all) of a match opened from its replay link."""
+        if not self.read_only or self.game is None:
+            return None
+        moves = len(self.game.history)
+        return moves, moves
+
     def turn(self) -> str:
-        """``data-turn``: menu, over, summary, you or opponent."""
+        """``data-turn``: menu, over, summary, you, opponent or replay (a match opened
+        from its replay link, read-only)."""
         game = self.game
         if not self.at_table() or game is None:
             return "menu"
         if game.is_over:
             return "over"
+        if self.read_only:
+            return "replay"
         if self.summary is not None:
             return "summary"
         return "you" if game.current_player == HUMAN else "opponent"
@@ -99,8 +117,8 @@ class Screens(Table):
         if self.at_table() and self.game is not None:
             ctx = TableContext(narration=self.narration, summary=self.summary,
                                thinking=thinking, notice=problem, recent=self.recent(),
-                               ends=self.deal_ends(), replay_offer=self.read_only)
-            return render_table(self.game.observation(HUMAN), ctx)
+                               ends=self.deal_ends(), replay_link=self.replay_link())
+            return render_table(self.shown_observation(), ctx)
         if self.screen == "saves":
             return render_saves(self.saved.slot_summaries(GAME_TITLES), can_save=can_save,
                                 in_game=self.game is not None, message=notice,
@@ -134,7 +152,9 @@ class Screens(Table):
     def turn_line(self) -> str:
         if not self.at_table() or self.game is None:
             return ""
-        return turn_line(self.game.observation(HUMAN), summary=self.summary is not None)
+        if self.read_only and not self.game.is_over:
+            return "A replay, read-only: step through it, or start a new game from the menu."
+        return turn_line(self.shown_observation(), summary=self.summary is not None)
 
     def show(self, screen: str, message: str = "") -> Effects:
         self.screen, self.notice = screen, message or self.notice

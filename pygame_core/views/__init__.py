@@ -68,7 +68,9 @@ class TableContext:
     # each seat so the last plays read at a glance (filled by the session)
     recent: tuple[tuple[int, str], ...] = ()
     ends: DealEnds = PLAIN_ENDS
-    replay_offer: bool = False  # a finished match opened from its link: offer to step through
+    # A match opened from its replay link: (the step shown, the steps in all); the table is
+    # read-only under a banner that says so and offers to step through.
+    replay_link: tuple[int, int] | None = None
 
 
 class GameView(Protocol):
@@ -95,11 +97,14 @@ def render_table(obs: Mapping[str, Any], ctx: TableContext | None = None) -> str
     ctx = ctx or TableContext()
     view = game_view(str(obs.get("game", "")))
     table = view.render(obs, ctx) if view else generic_table(obs, ctx)
-    return STEP_THROUGH + table if ctx.replay_offer else table
+    return table if ctx.replay_link is None else replay_banner(*ctx.replay_link) + table
 
 
-STEP_THROUGH = ('<p class="replay-offer"><button type="button" data-cmd="replay-open" '
-                'data-key="all">Step through the replay</button></p>')
+def replay_banner(step: int, steps: int) -> str:
+    """The banner over a table opened from a replay link: what it is, and where."""
+    return (f'<p class="replay-offer" role="note"><strong>Replay</strong>, read-only: step '
+            f'{step:,} of {steps:,}. <button type="button" data-cmd="replay-open" '
+            'data-key="all">Step through the replay</button></p>')
 
 
 def narrate(obs: Mapping[str, Any], names: Sequence[str] = SEAT_NAMES) -> str:

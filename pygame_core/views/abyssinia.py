@@ -93,6 +93,13 @@ def action_label(action: str, obs: AbyssiniaObservation) -> str:
     return action
 
 
+def blind_label(obs: AbyssiniaObservation) -> str:
+    """The blind buy's name as a whole (what a hint or a screen reader says): its label,
+    then the pack it comes from, never run together."""
+    pack = int(obs.get("pack", 0))
+    return f"{action_label('buy blind', obs)}, the top of the pack ({plural(pack, 'card')} left)"
+
+
 def action_cost(action: str, obs: AbyssiniaObservation) -> int:
     """Chips the action takes from the player now (a blind buy: unknown, 0 here)."""
     to_call = int(obs.get("to_call", 0))
@@ -247,7 +254,7 @@ def market_html(obs: AbyssiniaObservation) -> str:
     if "buy blind" in legal:
         blind = (
             '<button type="button" class="aby-buy blind" data-action="buy blind" '
-            'data-anchor="pack">'
+            f'data-anchor="pack" aria-label="{esc(blind_label(obs))}">'
             f'{parts.card_back_html()}<span class="aby-buy-text">'
             f'{esc(action_label("buy blind", obs))}</span>'
             f'<span class="aby-pack">{esc(pack_text)}</span></button>'

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..avissinia import AvissiniaObservation
 from ..cards import RANK_NAMES, parse_card
+from ..words import sentence
 from . import (
     PLAIN_ENDS,
     DealEnds,
@@ -119,7 +120,7 @@ def _hand_html(obs: AvissiniaObservation, names: Sequence[str]) -> str:
             options = "".join(
                 f'<button type="button" class="play" data-action="{esc(a)}" '
                 f'aria-label="{esc(card.name)}: {esc(describe(a, obs, names))}">'
-                f"{esc(describe(a, obs, names).capitalize())}</button>"
+                f"{esc(sentence(describe(a, obs, names)))}</button>"
                 for a in plays
             )
             chooser, menu = parts.card_choices(
@@ -148,7 +149,7 @@ def _seat_html(obs: AvissiniaObservation, seat: int, ctx: TableContext) -> str:
         badges.append('<span class="badge turn">to play</span>')
     pile = obs["piles"][seat]
     pile_last = mover == seat and last.get("target") != -1 and bool(pile)
-    pile_part = pile_html(pile, label=f"{_whose(seat, names).capitalize()} pile", last=pile_last,
+    pile_part = pile_html(pile, label=f"{sentence(_whose(seat, names))} pile", last=pile_last,
                           anchor=f"pile-{seat}")
     points = obs["round_points"][seat]
     head = (f'<h3 class="seat-name">{esc(names[seat])} {"".join(badges)}</h3>'
