@@ -93,13 +93,6 @@ def action_label(action: str, obs: AbyssiniaObservation) -> str:
     return action
 
 
-def blind_label(obs: AbyssiniaObservation) -> str:
-    """The blind buy's name as a whole (what a hint or a screen reader says): its label,
-    then the pack it comes from, never run together."""
-    pack = int(obs.get("pack", 0))
-    return f"{action_label('buy blind', obs)}, the top of the pack ({plural(pack, 'card')} left)"
-
-
 def action_cost(action: str, obs: AbyssiniaObservation) -> int:
     """Chips the action takes from the player now (a blind buy: unknown, 0 here)."""
     to_call = int(obs.get("to_call", 0))
@@ -253,10 +246,12 @@ def market_html(obs: AbyssiniaObservation) -> str:
     pack_text = f"Pack: {plural(pack, 'card')}"
     if "buy blind" in legal:
         blind = (
+            # Named by its content (the hint reads it): the caption and the pack count,
+            # kept apart by a separator only a screen reader hears.
             '<button type="button" class="aby-buy blind" data-action="buy blind" '
-            f'data-anchor="pack" aria-label="{esc(blind_label(obs))}">'
-            f'{parts.card_back_html()}<span class="aby-buy-text">'
+            f'data-anchor="pack">{parts.card_back_html()}<span class="aby-buy-text">'
             f'{esc(action_label("buy blind", obs))}</span>'
+            '<span class="visually-hidden">, </span>'
             f'<span class="aby-pack">{esc(pack_text)}</span></button>'
         )
     else:
