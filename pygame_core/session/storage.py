@@ -315,14 +315,21 @@ MAX_PACE = 5000
 SWITCHES = ("animations", "four_colour", "shortcuts")
 
 
+def stored_object(text: str | None, what: str) -> dict[str, Any] | None:
+    """A stored JSON object (settings, choices, statistics), read strictly; None when the
+    entry is damaged or not an object (each reader then falls back to its defaults)."""
+    try:
+        data = parse_json(text or "{}", 3, what)
+    except SaveError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
 def parse_settings(text: str | None) -> dict[str, Any]:
     """Settings read from storage: every key present, anything unreadable at its default."""
     out = dict(DEFAULT_SETTINGS)
-    try:
-        data = parse_json(text or "{}", 3, "settings")
-    except SaveError:
-        return out
-    if not isinstance(data, dict):
+    data = stored_object(text, "settings")
+    if data is None:
         return out
     pace = data.get("pace")
     if isinstance(pace, str):  # ASCII digits only: int() refuses a superscript isdigit() allows
@@ -343,11 +350,8 @@ def parse_choices(text: str | None) -> dict[str, Any]:
     """The start form's last choices as stored (keys ``game``, ``levels`` and the options'
     names), each checked on its own: a value that fails is left out (the form shows its
     default there) and the rest are kept, so a damaged entry never blocks the start."""
-    try:
-        data = parse_json(text or "{}", 3, "the start form's choices")
-    except SaveError:
-        return {}
-    if not isinstance(data, dict):
+    data = stored_object(text, "the start form's choices")
+    if data is None:
         return {}
     out: dict[str, Any] = {}
     game = data.get("game")
@@ -372,11 +376,8 @@ _STAT_FIELDS = ("played", "won", "best_score", "streak", "best_streak")
 
 def parse_stats(text: str | None) -> Stats:
     """Statistics read from storage: per game, whole numbers only; junk is dropped."""
-    try:
-        data = parse_json(text or "{}", 3, "statistics")
-    except SaveError:
-        return {}
-    if not isinstance(data, dict):
+    data = stored_object(text, "statistics")
+    if data is None:
         return {}
     out: Stats = {}
     for game, entry in data.items():
