@@ -172,6 +172,8 @@ class AvinasObservation(TypedDict):
     rams: list[int]
     pips: list[int]
     pip_target: int
+    win_points: int
+    pip_split: int
     hand_history: list[dict[str, Any]]  # one record per finished hand (see ``_record``)
     scores: list[int]
     is_over: bool
@@ -760,6 +762,8 @@ class Avinas(Game[Action, AvinasOptions]):
             "rams": list(self.rams),
             "pips": list(self.pips),
             "pip_target": self.options.pip_target,
+            "win_points": self.options.win_points,  # the summary explains the scores by them
+            "pip_split": self.options.pip_split,
             "hand_history": [dict(r) for r in self.hand_records],
             "scores": self.scores,
             "is_over": self.is_over,

@@ -304,6 +304,9 @@ class Avissinia(Game[Play, AvissiniaOptions]):
                 "side_points": side_points,
                 "totals": list(self.match_scores),
                 "centre_left": [c.code for c in self.centre],
+                # What the points are made of, for the summary's arithmetic.
+                "cards": [len(pile) for pile in self.piles],
+                "jacks": [sum(c.rank == JACK for c in pile) for pile in self.piles],
             }
         )
         best = max(self.match_scores)

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
+
+
+def text_of(html: str) -> str:
+    """The text a reader sees in ``html``: tags dropped, spaces run together."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
 
 HOSTILE = '<img src=x onerror=alert(1)>"\'&'
 

@@ -8,7 +8,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 import pytest
-from html_helpers import HOSTILE, actions_in, parse
+from html_helpers import HOSTILE, actions_in, parse, text_of
 
 from pygame_core import OptionError, links, new_game, parse_cards
 from pygame_core.abyssinia import Abyssinia
@@ -28,10 +28,6 @@ from pygame_core.views import abyssinia as view
 
 ANNA = ["9S", "9H", "9D", "KC", "2C"]
 BEN = ["8S", "5D", "4C", "3H", "AD"]
-
-
-def text_of(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
 def deck(market: str, buys: str) -> list[str]:
@@ -193,9 +189,10 @@ def test_worked_example_summary_shows_winners_hands_halves_awards_and_nets() -> 
     text = text_of(html)
     assert "Deal 1: showdown" in text
     assert "high to you" not in text  # the page's own names are used
-    assert "high to Anna with three nines (16 chips)" in text
-    assert "low to Ben with eight-five low (16 chips)" in text
-    assert "Pot 32: high half 16, low half 16" in text
+    assert "The high half, 16 chips, goes to Anna with three nines." in text
+    assert "The low half, 16 chips, goes to Ben with eight-five low." in text
+    assert "The pot of 32 chips splits into 16 for high and 16 for low." in text
+    assert "the odd chip" not in text  # an even pot has none
     rows = {m.group(1): text_of(m.group(2)) for m in re.finditer(
         r'<tr class="[^"]*"><th scope="row">(\w+).*?</th>(.*?)</tr>', html)}
     assert rows.keys() == {"Anna", "Ben", "Cleo"}
@@ -214,7 +211,8 @@ def test_uncontested_deal_summary_and_narration() -> None:
     obs = g.observation(0)
     html = render_table(obs, TableContext(summary=0))
     assert "Deal 1: You take the pot" in text_of(html)
-    assert "You take the pot of 7." in text_of(html)  # antes 2, purchases 2 + 2, a bet of 1
+    # antes 2, purchases 2 + 2, a bet of 1
+    assert "Everyone else folded, so you take the whole pot of 7 chips" in text_of(html)
     assert narrate(obs) == "Ada folds. You take the pot of 7."
 
 

@@ -25,7 +25,7 @@ from .markup import Markup, escape, html
 __all__ = [
     "GAME_TITLES", "MANY_NAMES", "SEAT_NAMES", "VIEWS", "Markup", "TableContext", "card_html",
     "card_short", "esc", "game_view", "html", "narrate", "render_saves", "render_start",
-    "render_table", "start_seats", "word_list",
+    "render_table", "start_seats", "word_and", "word_list",
 ]
 
 # Seats on screen (RULINGS: the human is seat 0 at the bottom, then clockwise W, N, E).
@@ -126,6 +126,13 @@ def word_list(words: Sequence[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def word_and(words: Sequence[str]) -> str:
+    """``a, b and c``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def card_short(code: str) -> str:

@@ -27,6 +27,7 @@ from . import (
     esc,
     parts,
     plural,
+    word_and,
     word_list,
 )
 
@@ -62,12 +63,6 @@ def _card(code: str) -> str:
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
-
-
-def _join(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 # --- what each legal action says ---------------------------------------------------------
@@ -142,7 +137,7 @@ def narrate(last: Mapping[str, Any], names: Sequence[str]) -> str:
 
 def _won(seats: Sequence[int], names: Sequence[str]) -> str:
     """Winners' names for the middle of a sentence ("you" in lower case)."""
-    return _join(["you" if s == 0 and names[s] == NAMES[0] else names[s] for s in seats])
+    return word_and(["you" if s == 0 and names[s] == NAMES[0] else names[s] for s in seats])
 
 
 def outcome(record: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -162,6 +157,58 @@ def outcome(record: Mapping[str, Any], names: Sequence[str]) -> str:
         split = " shared" if len(seats) > 1 else ""
         halves.append(f"{half} to {_won(seats, names)} with {hand} ({_chips(got)}{split})")
     return f"Showdown: {halves[0]}; {halves[1]}."
+
+
+def _half_story(half: str, amount: int, seats: Sequence[int], shares: Sequence[int],
+                hand: str, names: Sequence[str], dealer: int) -> str:
+    """Who took one half of the pot and how it divided."""
+    if len(seats) == 1:
+        return f"The {half} half, {_chips(amount)}, goes to {_won(seats, names)} with {hand}."
+    each, odd = divmod(amount, len(seats))
+    text = (f"The {half} half, {_chips(amount)}, is shared by {_won(seats, names)}, tied with "
+            f"{hand}")
+    if not odd:
+        return f"{text}: {each} each."
+    first = sorted(seats, key=lambda s: (s - dealer - 1) % len(shares))[:odd]
+    return (f"{text}: {each} each, and the {plural(odd, 'chip')} that will not divide "
+            f"{'goes' if odd == 1 else 'go'} to {_won(first, names)}, first clockwise after "
+            f"the dealer.")
+
+
+def deal_story(record: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    """A finished deal in sentences: who took the pot or its halves, with which hands, how
+    the pot split (the odd chip included), and what the human paid and got back."""
+    pot = int(record["pot"])
+    if not record.get("showdown"):
+        seat = int(record["uncontested_winner"])
+        lines = [f"Everyone else folded, so {_won([seat], names)} "
+                 f"{'take' if seat == 0 else 'takes'} the whole pot of {_chips(pot)} without "
+                 "showing."]
+    else:
+        shown = [s for s, st in enumerate(record["status"]) if st == "active"]
+        lines = [f"Showdown between {_won(shown, names)}. High is normal poker; low is "
+                 "ace-to-five: aces low, straights and flushes do not count, pairs count "
+                 "against."]
+        high_half = sum(record["high_share"])
+        low_half = sum(record["low_share"])
+        split = f"The pot of {_chips(pot)} splits into {high_half} for high and {low_half} for low"
+        lines.append(split + (": the odd chip goes to high." if high_half != low_half else "."))
+        dealer = int(record["dealer"])
+        lines.append(_half_story("high", high_half, record["high_winners"], record["high_share"],
+                                 str(record["high_hand"]), names, dealer))
+        lines.append(_half_story("low", low_half, record["low_winners"], record["low_share"],
+                                 str(record["low_hand"]), names, dealer))
+    me = 0
+    if record["status"][me] != "sitting out":
+        paid, award = int(record["paid"][me]), int(record["award"][me])
+        parts_paid = [f"{record['ante'][me]} ante"]
+        if record["purchases"][me]:
+            parts_paid.append(f"{record['purchases'][me]} for cards")
+        if record["bets"][me]:
+            parts_paid.append(f"{record['bets'][me]} in bets")
+        lines.append(f"You paid {paid} ({word_and(parts_paid)}) and got back {award}: "
+                     f"{_signed(award - paid)} this deal.")
+    return lines
 
 
 # --- the seats ---------------------------------------------------------------------------
@@ -396,7 +443,7 @@ def _outs(record: Mapping[str, Any], names: Sequence[str], entry: int) -> str:
                if c < entry and record["status"][s] != "sitting out"]
     if not leaving:
         return ""
-    who = _join([names[s] for s in leaving])
+    who = word_and([names[s] for s in leaving])
     verb = "are" if len(leaving) > 1 or leaving == [0] else "is"
     return (f'<p class="aby-leaving">{esc(who)} {verb} out of the match: under {entry} '
             "chips, too few to enter a deal.</p>")
@@ -410,11 +457,7 @@ def summary_html(obs: AbyssiniaObservation, index: int, names: Sequence[str],
     else:
         seat = int(record["uncontested_winner"])
         title = f"Deal {index + 1}: {names[seat]} {'take' if seat == 0 else 'takes'} the pot"
-    detail = (f'<p class="aby-outcome">{esc(outcome(record, names))} '
-              f'Pot {esc(record["pot"])}: high half {esc(sum(record["high_share"]))}, '
-              f'low half {esc(sum(record["low_share"]))}.</p>'
-              if record.get("showdown") else
-              f'<p class="aby-outcome">{esc(outcome(record, names))}</p>')
+    detail = str(parts.story_html(deal_story(record, names)))
     entry = int(obs.get("entry", 41))
     if obs.get("is_over") and index == len(obs["deals"]) - 1:
         return result_html(obs, names, f"<h3>{esc(title)}</h3>{detail}{deal_table(record, names)}",
@@ -432,7 +475,7 @@ def result_html(obs: AbyssiniaObservation, names: Sequence[str], last_deal: str 
     if 0 in winners:
         title = "You win the match!"
     elif winners:
-        title = f"{_join([names[w] for w in winners])} wins the match."
+        title = f"{word_and([names[w] for w in winners])} wins the match."
     else:
         title = "The match is over."
     chips = list(obs.get("chips", []))

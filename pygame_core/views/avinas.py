@@ -519,10 +519,98 @@ def sheet_html(obs: AvinasObservation, names: Sequence[str], *, open_: bool = Fa
     )
 
 
-def _summary_body(record: Mapping[str, Any], names: Sequence[str]) -> str:
+def _they(side: int, names: Sequence[str]) -> str:
+    """A side as the subject of a sentence: "You & North", "West & East"."""
+    return _side_name(side, names)
+
+
+def _sevens_story(record: Mapping[str, Any], names: Sequence[str], need: int) -> list[str]:
+    declarer = int(record["declarer"])
+    ours = declarer % 2
+    sevens = int(record["sevens"])
+    knock, back = record.get("knock"), record.get("knock_back")
+    opening = (f"{names[declarer]} declared {_suit(record.get('trump'))} with "
+               f"{plural(sevens, 'seven')} exposed")
+    if knock is not None:
+        opening += f"; {names[int(knock)]} knocked"
+        if back is not None:
+            opening += f" and {names[int(back)]} knocked back"
+    target = ("every trick, because of the knock" if knock is not None
+              else f"{need} card points")
+    points, tricks = record["points"][ours], record["tricks"][ours]
+    verdict = "so they won the hand" if record.get("declarer_won") else "so they lost the hand"
+    lines = [f"{opening}.",
+             f"{_they(ours, names)} needed {target}; they took {plural(points, 'card point')} "
+             f"in {plural(tricks, 'trick')}, {verdict}."]
+    rams = record["rams"]
+    gets, scored = int(rams["side"]), int(rams["scored"])
+    rate = scored // sevens if sevens else 0
+    when = (" after a knock back" if back is not None else " after a knock"
+            if knock is not None else "")
+    double = ", double for a lost hand" if gets == ours else ""
+    lines.append(f"{_they(gets, names)} write {plural(rate, 'ram')} a seven{when}{double}: "
+                 f"{rate} × {sevens} = {plural(scored, 'ram')}.")
+    cancelled, written = int(rams["cancelled"]), int(rams["written"])
+    if cancelled:
+        lines.append(f"They first cancel {plural(cancelled, 'ram')} that "
+                     f"{_they(1 - gets, names)} had on the sheet, so "
+                     f"{plural(written, 'ram')} {'is' if written == 1 else 'are'} written.")
+    return lines
+
+
+def _pips_story(record: Mapping[str, Any], names: Sequence[str], need: int,
+                split: int) -> list[str]:
+    declarer = int(record["declarer"])
+    ours, theirs = declarer % 2, 1 - declarer % 2
+    lines = [f"No seven was exposed: {names[declarer]} won the bidding with "
+             f"{plural(int(record['bid']), 'trump')} and declared {_suit(record.get('trump'))}."]
+    if record.get("stopped_after") is not None:
+        lines.append(f"The declarer stopped after {plural(int(record['stopped_after']), 'trick')}"
+                     "; the cards not played count for nobody.")
+    points = record["points"]
+    if record.get("overbid"):
+        held = plural(int(record["declarer_trumps"]), "trump")
+        lines.append(f"{names[declarer]} held only {held} after bidding {record['bid']}: an "
+                     "overbid loses the hand.")
+    else:
+        verdict = "won" if record.get("declarer_won") else "lost"
+        lines.append(f"{_they(ours, names)} needed {need} card points and took "
+                     f"{points[ours]}: they {verdict} the hand.")
+    pips = record.get("pips") or [0, 0]
+    side = theirs if record.get("declarer_won") else ours
+    taken = points[side]
+    bracket = (f"{split} or more" if taken >= split else
+               f"fewer than {split}" if taken else "none")
+    lines.append(f"{_they(side, names)} took {plural(taken, 'card point')} ({bracket}), so "
+                 f"they write {plural(int(pips[side]), 'pip')}. Pips are never cancelled.")
+    return lines
+
+
+def hand_story(obs: AvinasObservation, record: Mapping[str, Any],
+               names: Sequence[str]) -> list[str]:
+    """A finished hand in sentences: who declared, whether the declarers made what they
+    needed, and the rams or pips that follow, with what cancelled."""
     if record.get("kind") == "void":
-        return ("<p>Everybody passed: the hand is void and the next dealer deals. "
-                "The score does not change.</p>")
+        return ["Everybody passed: the hand is void and the next dealer deals. The score does "
+                "not change."]
+    need = int(obs.get("win_points", 61))
+    if record.get("kind") == "sevens":
+        lines = _sevens_story(record, names, need)
+    else:
+        lines = _pips_story(record, names, need, int(obs.get("pip_split", 31)))
+    rams, pips = record["rams_total"], record["pips_total"]
+    lines.append(
+        f"On the sheet: {_side_name(0, names)} {plural(rams[0], 'ram')} and "
+        f"{plural(pips[0], 'pip')}, {_side_name(1, names)} {plural(rams[1], 'ram')} and "
+        f"{plural(pips[1], 'pip')}. Rams and pips count against the side that has them; the "
+        f"match ends when a side has {obs.get('pip_target', 12)} pips.")
+    return lines
+
+
+def _summary_body(obs: AvinasObservation, record: Mapping[str, Any],
+                  names: Sequence[str]) -> str:
+    if record.get("kind") == "void":
+        return str(parts.story_html(hand_story(obs, record, names)))
     points = record.get("points", [0, 0])
     tricks = record.get("tricks", [0, 0])
     rows = "".join(
@@ -532,8 +620,7 @@ def _summary_body(record: Mapping[str, Any], names: Sequence[str]) -> str:
         for s in (0, 1)
     )
     return (
-        f"<p>{esc(_game_words(record, names))}.</p>"
-        f"<p><strong>{esc(_outcome(record, names))}.</strong></p>"
+        f"{parts.story_html(hand_story(obs, record, names))}"
         '<div class="sheet-wrap"><table class="scores"><caption>This hand</caption><thead><tr>'
         '<th scope="col">Side</th><th scope="col">Card points</th><th scope="col">Tricks</th>'
         '<th scope="col">Rams</th><th scope="col">Pips</th></tr></thead>'
@@ -557,8 +644,8 @@ def summary_html(obs: AvinasObservation, index: int, names: Sequence[str],
     history = obs["hand_history"]
     record = history[index]
     if obs.get("is_over") and index == len(history) - 1:
-        return result_html(obs, names, body=_summary_body(record, names), ends=ends)
-    body = _summary_body(record, names) + _totals_html(
+        return result_html(obs, names, body=_summary_body(obs, record, names), ends=ends)
+    body = _summary_body(obs, record, names) + _totals_html(
         record["rams_total"], record["pips_total"], names
     )
     return parts.summary_dialog(

@@ -18,6 +18,7 @@ from . import (
     esc,
     parts,
     plural,
+    word_and,
     word_list,
 )
 
@@ -191,6 +192,62 @@ def scores_html(obs: AvissiniaObservation, names: Sequence[str]) -> str:
     )
 
 
+def _points_words(record: Mapping[str, Any], seat: int, obs: AvissiniaObservation) -> str:
+    """How a seat's pile made its points: "14 cards, 2 of them jacks: 12 × 1 + 2 × 3 = 18"."""
+    cards, jacks, points = record["cards"][seat], record["jacks"][seat], record["points"][seat]
+    if not cards:
+        return "no cards: 0 points"
+    plain = cards - jacks
+    if not jacks:
+        return (f"{plural(cards, 'card')}, no jack: {plain} × {obs['card_points']} = "
+                f"{plural(points, 'point')}")
+    of_them = "a jack" if jacks == 1 and cards == 1 else (
+        f"{jacks} of them {'a jack' if jacks == 1 else 'jacks'}")
+    sums = f"{jacks} × {obs['jack_points']}"
+    if plain:
+        sums = f"{plain} × {obs['card_points']} + {sums}"
+    return f"{plural(cards, 'card')}, {of_them}: {sums} = {plural(points, 'point')}"
+
+
+def round_story(obs: AvissiniaObservation, index: int, names: Sequence[str]) -> list[str]:
+    """Finished round ``index`` in sentences: what each pile made, who made most, and where
+    the race to the target stands."""
+    record = obs["rounds"][index]
+    partnership = bool(obs.get("partnership"))
+    lines = [f"Every card in a pile scores {obs['card_points']}, a jack "
+             f"{obs['jack_points']}; cards left in the centre score for nobody."]
+    for seat in range(len(record["points"])):
+        lines.append(f"{names[seat]}: {_points_words(record, seat, obs)}.")
+    side_points: list[int] = record["side_points"]
+    if partnership:
+        lines.extend(
+            f"{_side_name(side, obs, names)} together: {record['points'][side]} + "
+            f"{record['points'][side + 2]} = {side_points[side]}." for side in (0, 1))
+    best = max(side_points)
+    leaders = [_side_name(s, obs, names) for s, p in enumerate(side_points) if p == best]
+    lines.append(f"{word_and(leaders)} made most this round ({plural(best, 'point')})."
+                 if len(leaders) == 1 else f"{word_and(leaders)} tied for most this round "
+                 f"({plural(best, 'point')} each).")
+    left = record.get("centre_left", [])
+    if left:
+        lines.append(f"{plural(len(left), 'card')} stayed in the centre and scored for nobody.")
+    totals: list[int] = record["totals"]
+    target = obs["target"]
+    standing = ", ".join(f"{_side_name(s, obs, names)} {t}" for s, t in enumerate(totals))
+    top = max(totals)
+    if top >= target and totals.count(top) == 1:
+        winner = _side_name(totals.index(top), obs, names)
+        lines.append(f"Match: {standing}. {winner} reached {target} with the most points "
+                     "and won the race.")
+    elif top >= target:
+        lines.append(f"Match: {standing}. More than one reached {target} with the same "
+                     "score, so the race goes on for another round.")
+    else:
+        lines.append(f"Match: {standing}. The first to reach {target} wins; nobody has yet, "
+                     "so another round is dealt.")
+    return lines
+
+
 def summary_html(obs: AvissiniaObservation, index: int, names: Sequence[str],
                  ends: DealEnds = PLAIN_ENDS) -> str:
     """The summary of finished round ``index`` (0-based), with the button to go on."""
@@ -201,20 +258,17 @@ def summary_html(obs: AvissiniaObservation, index: int, names: Sequence[str],
         f'<td>{record["side_points"][s]}</td><td>{record["totals"][s]}</td></tr>'
         for s in range(sides)
     )
-    left = record.get("centre_left", [])
-    left_text = (f"{plural(len(left), 'card')} left in the centre score for nobody."
-                 if left else "The centre was cleared.")
+    story = parts.story_html(round_story(obs, index, names))
     if obs.get("is_over") and index == len(obs["rounds"]) - 1:
-        return result_html(obs, names, table=rows, ends=ends)
+        return result_html(obs, names, table=rows, ends=ends, story=story)
     return parts.summary_dialog(f"Round {index + 1} is over", Markup(
-        '<table class="scores"><thead><tr><td></td><th scope="col">Round</th>'
+        f'{story}<table class="scores"><thead><tr><td></td><th scope="col">Round</th>'
         f'<th scope="col">Match</th></tr></thead><tbody>{rows}</tbody></table>'
-        f"<p>{esc(left_text)}</p>"
     ), "Deal the next round", ends=ends)
 
 
 def result_html(obs: AvissiniaObservation, names: Sequence[str], table: str = "",
-                ends: DealEnds = PLAIN_ENDS) -> str:
+                ends: DealEnds = PLAIN_ENDS, story: str = "") -> str:
     winners: list[int] = list(obs.get("winners", []))
     if 0 in winners:
         title = "You win the match!"
@@ -229,7 +283,7 @@ def result_html(obs: AvissiniaObservation, names: Sequence[str], table: str = ""
             f'<td>{obs["side_scores"][s]}</td></tr>' for s in range(sides)
         )
     return parts.result_dialog(title, Markup(
-        '<table class="scores"><thead><tr><td></td><th scope="col">Last round</th>'
+        f'{story}<table class="scores"><thead><tr><td></td><th scope="col">Last round</th>'
         f'<th scope="col">Match</th></tr></thead><tbody>{table}</tbody></table>'
         f'<p>{esc(plural(len(obs["rounds"]), "round"))} played.</p>'
     ), ends=ends)

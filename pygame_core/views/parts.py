@@ -119,6 +119,13 @@ def _review_button(ends: DealEnds) -> Markup:
                 '</button> ', d=ends.review)
 
 
+def story_html(sentences: Iterable[str]) -> Markup:
+    """How a deal was scored, in sentences: who won it, why, and the arithmetic in words
+    (the summary's opening, before its table)."""
+    return html('<div class="story">{lines}</div>',
+                lines=Markup().join(html("<p>{line}</p>", line=line) for line in sentences))
+
+
 def summary_dialog(title: str, body: Markup, next_label: str, panel_class: str = "",
                    ends: DealEnds = PLAIN_ENDS) -> Markup:
     """The dialog between rounds (hands, deals): what happened, and the buttons to go on

@@ -50,7 +50,8 @@ def checkpoints(moves: int) -> list[int]:
 def play(name: str, options: dict[str, Any], seed: int, chooser: str) -> list[str]:
     game = new_game(name, seed=seed, **options)
     rng = random.Random(seed)
-    players = [make_opponent(name, chooser, s, seed) for s in range(game.num_players)]
+    players = ([] if chooser == "random" else  # a seeded choice, not the lab's player
+               [make_opponent(name, chooser, s, seed) for s in range(game.num_players)])
     while not game.is_over:
         seat = game.current_player
         assert seat is not None
