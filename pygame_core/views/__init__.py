@@ -146,10 +146,11 @@ def card_short(code: str) -> str:
 # --- cards -----------------------------------------------------------------------------
 def card_html(
     code: str, *, action: str | None = None, label: str | None = None,
-    classes: Iterable[str] = (), opens: str | None = None,
+    classes: Iterable[str] = (), opens: str | None = None, keyed: bool = True,
 ) -> Markup:
     """A face-up card: a button playing ``action``, or opening the popover ``opens`` (a card
-    with several plays, ``parts.card_choices``), else a labelled image."""
+    with several plays, ``parts.card_choices``), else a labelled image.  ``keyed=False``
+    draws a picture of a card (the help's), which the motion layer must not move."""
     card = parse_card(code)
     rank, suit = str(card)[:-1], SUIT_SYMBOLS[card.suit]
     colour = "red" if card.suit in (DIAMONDS, HEARTS) else "black"
@@ -173,6 +174,9 @@ def card_html(
         return html('<button type="button" class="{cls}" data-card="{code}" '
                     'data-action="{action}" aria-label="{spoken}" title="{spoken}">{face}</button>',
                     cls=cls, code=card.code, action=action, spoken=spoken, face=face)
+    if not keyed:
+        return html('<span class="{cls}" role="img" aria-label="{spoken}">{face}</span>',
+                    cls=cls, spoken=spoken, face=face)
     return html('<span class="{cls}" data-card="{code}" role="img" aria-label="{spoken}">'
                 '{face}</span>', cls=cls, code=card.code, spoken=spoken, face=face)
 

@@ -1,17 +1,181 @@
 """Each game's rules for the page's help panel, in our own words, with the rulings.
 
-Plain data (title, then sections of paragraphs) so the text stays reviewable and the
-HTML is built the same way for every game.  The full reasoning behind each decision is in
-``docs/rules/``; this is what a player needs at the table.
+The panel opens with the game at a glance (what a player looks up mid-game: Avinas's trump
+ranking drawn with cards and its scoring tables, Abyssinia's prices and hand rankings both
+ways), then the rule text's own worked examples drawn with real cards, then the rules in
+full.  All of it is plain data (figures of card rows, small tables and sentences; sections
+of paragraphs) so the text stays reviewable and the HTML is built the same way for every
+game.  Hand names in the figures come from the engine's own ranking, so a picture cannot
+disagree with a showdown.  The full reasoning behind each decision is in ``docs/rules/``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from html import escape
 
+from ..cards import parse_cards
+from ..poker_hands import high_key, high_name, low_key, low_name
 from ..registry import SPECS
+from . import card_html
+from .markup import Markup, html
 
 HelpText = list[tuple[str, list[str]]]
+
+
+@dataclass(frozen=True)
+class Cards:
+    """A labelled row of cards (codes such as ``7H``, ``10S``), as they lie."""
+
+    label: str
+    codes: str  # space-separated codes
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A small table: a caption, column heads and rows of cells (the first is the row's
+    head)."""
+
+    caption: str
+    head: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A titled picture: rows of cards, tables and sentences, in order."""
+
+    title: str
+    parts: tuple[Cards | Grid | str, ...]
+
+
+# --- Avissinia ---------------------------------------------------------------------------
+AVISSINIA_GLANCE = (
+    Figure("Your turn: play one card, and it does one thing", (
+        "Capture the centre, or another player's pile (your partner's too): your card's rank "
+        "takes the whole run of that rank on top.",
+        "Add to your own pile, when its top card has your card's rank.",
+        "Trail: lay the card on the centre. Always allowed.",
+    )),
+    Figure("Scoring", (
+        Grid("After each round", ("Card in your pile", "Points"),
+             (("Any card", "1"), ("A jack", "3"), ("Left in the centre", "nobody's"))),
+        "Scores add up over rounds: the first to reach 61 wins; a tie for the lead plays "
+        "another round. Partners add their piles together.",
+    )),
+)
+
+AVISSINIA_EXAMPLES = (
+    Figure("Only the top run can be taken", (
+        Cards("The centre, bottom to top", "4C 7H 7S"),
+        "A 7 from your hand takes both sevens, the 4 stays. A 4 takes nothing: it is not on "
+        "top.",
+        Cards("Another centre", "4C 5D 7S"),
+        "Here a 7 takes only the top 7, leaving the other two cards.",
+    )),
+    Figure("Adding to your own pile", (
+        Cards("Your pile", "7C 7D"),
+        Cards("You play", "7H"),
+        "A third 7 goes on top of your pile: three sevens now, for anyone holding the last 7 "
+        "to take at once.",
+    )),
+    Figure("Counting a pile", (
+        Cards("A pile at the round's end", "5S JH 9D 9C JC"),
+        "5 cards, 2 of them jacks: 3 × 1 + 2 × 3 = 9 points.",
+    )),
+)
+
+# --- Avinas ----------------------------------------------------------------------------
+AVINAS_GLANCE = (
+    Figure("Trumps, highest first (hearts as trump)", (
+        Cards("Queens, the trump 7 second", "QC 7H QS QH QD"),
+        Cards("Jacks", "JC JS JH JD"),
+        Cards("Then the trump suit", "AH 10H KH 9H 8H"),
+        Cards("Any other suit", "AS 10S KS 9S 8S 7S"),
+    )),
+    Figure("Card points (120 in a hand)", (
+        Grid("Card points", ("Card", "A", "10", "K", "Q", "J", "9 8 7"),
+             (("Points", "11", "10", "4", "3", "2", "0"),)),
+    )),
+    Figure("Sevens game: rams (n = sevens exposed)", (
+        Grid("Rams written", ("", "Declarers win (61+)", "Declarers lose"),
+             (("Plain", "opponents n", "declarers 2n"),
+              ("After a knock (all 8 tricks)", "opponents 2n", "declarers 4n"),
+              ("After a knock back", "opponents 4n", "declarers 8n"))),
+        "New rams first cancel the other side's rams.",
+    )),
+    Figure("No-sevens game: pips", (
+        Grid("Pips written", ("Card points taken", "Declarers made 61: opponents get",
+                              "Declarers missed: declarers get"),
+             (("31 or more", "1", "2"), ("1 to 30", "2", "4"), ("None", "3", "6"))),
+        "Pips are never cancelled. At 12 pips the match ends: a side with pips against one "
+        "with none loses; otherwise fewer rams wins, then fewer pips.",
+    )),
+)
+
+AVINAS_EXAMPLES = (
+    Figure("Special cards", (
+        Cards("West's 4th and 8th cards, turned up", "7D AC"),
+        "West is the dealer's opponent, so his special cards lie face up for all. A seven "
+        "among them makes this a sevens game; the last seven dealt names trump.",
+    )),
+)
+
+# --- Abyssinia -------------------------------------------------------------------------
+ABYSSINIA_HIGH = ("9H 10H JH QH KH", "8S 8H 8D 8C 3D", "9S 9H 9D KC KD", "2S 7S 9S JS KS",
+                  "5D 6C 7H 8S 9D", "9S 9H 9D KC 2C", "QS QD 10C 10H 4S", "AS AD 7C 5H 3S",
+                  "AH KD 9C 6S 3D")
+ABYSSINIA_LOW = ("AS 2D 3C 4H 5S", "AS 2D 3C 4H 6S", "2S 3D 5C 7H 8S", "AS 4D 6C 9H KS",
+                 "2S 2D 3C 4H 5S", "9S 9H 9D KC 2C")
+
+
+def high_words(codes: str) -> str:
+    return high_name(high_key(parse_cards(codes)))
+
+
+def low_words(codes: str) -> str:
+    return low_name(low_key(parse_cards(codes)))
+
+
+def _ranking(title: str, hands: tuple[str, ...], name: Callable[[str], str]) -> Figure:
+    """Example hands labelled by the engine's own names for them."""
+    return Figure(title, tuple(Cards(name(h), h) for h in hands))
+
+
+ABYSSINIA_GLANCE = (
+    Figure("Prices", (
+        Cards("2 to 5: 2 chips", "2C 3D 4H 5S"),
+        Cards("6 to king: 1 chip", "6C 9D 10H KS"),
+        Cards("Ace: 4 chips", "AS"),
+        "A blind card (the pack's top) is turned up, then charged by the same prices.",
+    )),
+    _ranking("High hands, best first (normal poker)", ABYSSINIA_HIGH, high_words),
+    _ranking("Low hands, best first (ace-to-five: aces low, straights and flushes do not "
+             "count, pairs count against)", ABYSSINIA_LOW, low_words),
+    Figure("A deal", (
+        "Ante 1; five rounds of one purchase each and a betting round. No bet: check or bet "
+        "1. Facing a bet: call, raise 1 (three raises a round at most) or fold.",
+        "At the showdown half the pot goes to the best high hand and half to the best low; "
+        "an odd chip goes to high.",
+    )),
+)
+
+ABYSSINIA_EXAMPLES = (
+    Figure("The market", (
+        Cards("Market", "2C KD"),
+        "The king costs 1, the deuce 2. Buying blind might turn up A♠ and cost 4: the "
+        "uncertainty is both the card and its price.",
+    )),
+    Figure("A showdown", (
+        Cards(f"Anna: {high_words('9S 9H 9D KC 2C')}", "9S 9H 9D KC 2C"),
+        Cards(f"Ben: {low_words('8S 5D 4C 3H AD')}", "8S 5D 4C 3H AD"),
+        "Anna's three nines take high; Ben's unpaired eight takes low against Anna's "
+        "triplet. A pot of 32 returns 16 to each: gross awards, from which each subtracts "
+        "their ante, purchases and bets for the net result.",
+    )),
+)
 
 AVISSINIA: HelpText = [
     (
@@ -167,14 +331,58 @@ ABYSSINIA: HelpText = [
 RULES: dict[str, tuple[str, HelpText]] = {
     name: (spec.title, globals()[name.upper()]) for name, spec in SPECS.items()
 }
+GLANCE: dict[str, tuple[Figure, ...]] = {
+    name: globals()[f"{name.upper()}_GLANCE"] for name in SPECS
+}
+EXAMPLES: dict[str, tuple[Figure, ...]] = {
+    name: globals()[f"{name.upper()}_EXAMPLES"] for name in SPECS
+}
+
+
+def _cards_html(row: Cards) -> Markup:
+    # No motion identity: these cards are pictures, not the table's cards.
+    cards = Markup().join(card_html(code, keyed=False) for code in row.codes.split())
+    note = html(' <span class="help-note">({note})</span>', note=row.note) if row.note else ""
+    return html('<div class="help-cards"><p class="help-label">{label}{note}</p>'
+                '<div class="help-row">{cards}</div></div>',
+                label=row.label, note=note, cards=cards)
+
+
+def _grid_html(grid: Grid) -> Markup:
+    head = Markup().join(html('<th scope="col">{h}</th>', h=h) for h in grid.head)
+    rows = Markup().join(
+        html("<tr><th scope=\"row\">{first}</th>{rest}</tr>", first=row[0],
+             rest=Markup().join(html("<td>{c}</td>", c=c) for c in row[1:]))
+        for row in grid.rows)
+    # The figure's title says it on screen; the caption names the table for a screen reader.
+    return html('<table class="scores help-grid"><caption class="visually-hidden">{caption}'
+                '</caption><thead><tr>{head}'
+                "</tr></thead><tbody>{rows}</tbody></table>",
+                caption=grid.caption, head=head, rows=rows)
+
+
+def figure_html(figure: Figure) -> Markup:
+    """One figure: its title, then its card rows, tables and sentences in order."""
+    parts = Markup().join(
+        _cards_html(part) if isinstance(part, Cards) else
+        _grid_html(part) if isinstance(part, Grid) else html("<p>{text}</p>", text=part)
+        for part in figure.parts)
+    return html('<figure class="help-figure"><figcaption>{title}</figcaption>{parts}</figure>',
+                title=figure.title, parts=parts)
 
 
 def render_help(game: str) -> str:
-    """The help panel's HTML for ``game``: headed sections of paragraphs."""
+    """The help panel's HTML for ``game``: the game at a glance, the rule text's worked
+    examples, then the rules in full as headed sections of paragraphs."""
     title, sections = RULES[game]
     parts = [
         f'<section class="help" aria-labelledby="help-title"><h2 id="help-title">'
-        f"How to play {escape(title)}</h2>"
+        f"How to play {escape(title)}</h2>",
+        '<h3 id="help-glance">At a glance</h3><div class="help-figures">',
+        *(str(figure_html(f)) for f in GLANCE[game]),
+        '</div><h3>Worked examples</h3><div class="help-figures">',
+        *(str(figure_html(f)) for f in EXAMPLES[game]),
+        "</div>",
     ]
     for heading, paragraphs in sections:
         parts.append(f"<h3>{escape(heading)}</h3>")
