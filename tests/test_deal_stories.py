@@ -28,11 +28,11 @@ def finished(name: str, seed: int, deals: int, **options: Any) -> Any:
 
 
 @pytest.mark.parametrize("partnership", [False, True])
-def test_avissinia_round_story_adds_up_every_pile_by_cards_and_jacks(partnership: bool) -> None:
+def test_avissinia_deal_story_adds_up_every_pile_by_cards_and_jacks(partnership: bool) -> None:
     for seed in range(12):
         obs = finished("avissinia", seed, 3, partnership=partnership).observation(0)
         for index, record in enumerate(obs["rounds"]):
-            lines = avissinia_view.round_story(obs, index, SEAT_NAMES)
+            lines = avissinia_view.deal_story(obs, index, SEAT_NAMES)
             for seat, points in enumerate(record["points"]):
                 line = next(x for x in lines if x.startswith(f"{SEAT_NAMES[seat]}: "))
                 assert line.endswith(f"= {plural(points, 'point')}.") or points == 0
@@ -92,7 +92,7 @@ def test_abyssinia_deal_story_names_the_halves_their_hands_and_the_odd_chip() ->
         obs = game.observation(0)
         names = aby_view.table_names(SEAT_NAMES, players)
         for record in obs["deals"]:
-            text = " ".join(aby_view.deal_story(record, names))
+            text = " ".join(aby_view.record_story(record, names))
             if not record["showdown"]:
                 seen["uncontested"] += 1
                 assert "without showing" in text and f"pot of {record['pot']} chips" in text

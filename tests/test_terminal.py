@@ -124,9 +124,11 @@ def test_the_computer_plays_every_seat_to_the_end_with_auto() -> None:
     assert table.game is not None and table.game.is_over and terminal.asked == 0
     assert terminal.said[-1].startswith("Match over. Winners: ")
     # Long plays in words (a showdown's) wrap within 80 columns rather than being cut.
-    showdowns = [text for text in terminal.said if "Showdown" in text]
+    showdowns = [text for text in terminal.said if "Showdown:" in text.split("\n")[0]]
     assert showdowns and all(text.endswith(".") for text in showdowns)
     assert all(len(line) <= WIDTH for text in terminal.said for line in text.split("\n"))
+    # Between deals the table tells how the deal was scored, its halves and hands.
+    assert any("Deal 1 is over" in text and "The pot of" in text for text in terminal.said)
 
 
 def test_help_lists_the_commands_readme_documents(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 from ..registry import SPECS
 from ..session.commands import Session
 from ..session.core import HUMAN
+from ..views import game_view
 from ..words import hint_text
 from . import abyssinia, avinas, avissinia
 from .draw import (
@@ -93,9 +94,16 @@ def draw_table(table: Session) -> list[str]:
     options = columns(numbered(_options(table, obs, names)))
     keys = [COMMANDS_LINE] if table.my_turn() else []
     fixed = top + seats + centre + mine + turn + options + keys
-    recent = [line for _, words in table.recent() for line in lines_of(words)]
+    if table.summary is not None:  # how the deal was scored, instead of the plays
+        view = game_view(table.game.NAME)
+        story = view.deal_story(obs, table.summary, names) if view is not None else []
+        recent = [line for sentence in story for line in lines_of(sentence)]
+    else:
+        recent = [line for _, words in table.recent() for line in lines_of(words)]
     room = max(TABLE_HEIGHT - len(fixed), 1)
-    if len(recent) > room:  # the latest plays, and how many lines of them are left out
+    if table.summary is not None and len(recent) > room:  # the story's opening lines
+        recent = [*recent[:room - 1], "  … (? opens the rules' scoring)"]
+    elif len(recent) > room:  # the latest plays, and how many lines of them are left out
         kept = recent[len(recent) - room + 1:]
         recent = [f"  … {len(recent) - len(kept)} lines of earlier plays", *kept]
     return top + seats + centre + recent + mine + turn + options + keys

@@ -80,6 +80,9 @@ class GameView(Protocol):
 
     def turn_line(self, obs: Mapping[str, Any], legal: Sequence[str]) -> str: ...
 
+    def deal_story(self, obs: Mapping[str, Any], index: int, names: Sequence[str]
+                   ) -> list[str]: ...
+
 
 def game_view(game: str) -> GameView | None:
     """The game's own view module, or None for a game without one."""

@@ -175,7 +175,7 @@ def _half_story(half: str, amount: int, seats: Sequence[int], shares: Sequence[i
             f"the dealer.")
 
 
-def deal_story(record: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+def record_story(record: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     """A finished deal in sentences: who took the pot or its halves, with which hands, how
     the pot split (the odd chip included), and what the human paid and got back."""
     pot = int(record["pot"])
@@ -209,6 +209,12 @@ def deal_story(record: Mapping[str, Any], names: Sequence[str]) -> list[str]:
         lines.append(f"You paid {paid} ({word_and(parts_paid)}) and got back {award}: "
                      f"{_signed(award - paid)} this deal.")
     return lines
+
+
+def deal_story(obs: AbyssiniaObservation, index: int, names: Sequence[str]) -> list[str]:
+    """Finished deal ``index`` (0-based) in sentences (``record_story``), the seats named
+    as the table names them."""
+    return record_story(obs["deals"][index], table_names(names, int(obs["players"])))
 
 
 # --- the seats ---------------------------------------------------------------------------
@@ -457,7 +463,7 @@ def summary_html(obs: AbyssiniaObservation, index: int, names: Sequence[str],
     else:
         seat = int(record["uncontested_winner"])
         title = f"Deal {index + 1}: {names[seat]} {'take' if seat == 0 else 'takes'} the pot"
-    detail = str(parts.story_html(deal_story(record, names)))
+    detail = str(parts.story_html(record_story(record, names)))
     entry = int(obs.get("entry", 41))
     if obs.get("is_over") and index == len(obs["deals"]) - 1:
         return result_html(obs, names, f"<h3>{esc(title)}</h3>{detail}{deal_table(record, names)}",

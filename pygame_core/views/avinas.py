@@ -607,6 +607,11 @@ def hand_story(obs: AvinasObservation, record: Mapping[str, Any],
     return lines
 
 
+def deal_story(obs: AvinasObservation, index: int, names: Sequence[str]) -> list[str]:
+    """Finished hand ``index`` (0-based) in sentences (``hand_story``)."""
+    return hand_story(obs, obs["hand_history"][index], names)
+
+
 def _summary_body(obs: AvinasObservation, record: Mapping[str, Any],
                   names: Sequence[str]) -> str:
     if record.get("kind") == "void":

@@ -209,7 +209,7 @@ def _points_words(record: Mapping[str, Any], seat: int, obs: AvissiniaObservatio
     return f"{plural(cards, 'card')}, {of_them}: {sums} = {plural(points, 'point')}"
 
 
-def round_story(obs: AvissiniaObservation, index: int, names: Sequence[str]) -> list[str]:
+def deal_story(obs: AvissiniaObservation, index: int, names: Sequence[str]) -> list[str]:
     """Finished round ``index`` in sentences: what each pile made, who made most, and where
     the race to the target stands."""
     record = obs["rounds"][index]
@@ -258,7 +258,7 @@ def summary_html(obs: AvissiniaObservation, index: int, names: Sequence[str],
         f'<td>{record["side_points"][s]}</td><td>{record["totals"][s]}</td></tr>'
         for s in range(sides)
     )
-    story = parts.story_html(round_story(obs, index, names))
+    story = parts.story_html(deal_story(obs, index, names))
     if obs.get("is_over") and index == len(obs["rounds"]) - 1:
         return result_html(obs, names, table=rows, ends=ends, story=story)
     return parts.summary_dialog(f"Round {index + 1} is over", Markup(
