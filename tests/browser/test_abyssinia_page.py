@@ -100,7 +100,9 @@ def test_a_split_showdown_is_shown_as_the_engine_scores_it(shared: Any, site: st
         hand = record[f"{half}_hand"]
         got = sum(record[f"{half}_share"][s] for s in winners)
         names = " and ".join("you" if s == 0 else MANY_NAMES[s] for s in winners)
-        assert f"{half} to {names} with {hand} ({got} chip" in text
+        said = (f"The {half} half, {got} chips, goes to {names} with {hand}." if
+                len(winners) == 1 else f"is shared by {names}, tied with {hand}")
+        assert said in text
     rows = shared.eval_on_selector_all(
         "#summary tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.innerText.trim()))")
     assert len(rows) == 3
