@@ -160,8 +160,9 @@ def outcome(record: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 def _half_story(half: str, amount: int, seats: Sequence[int], shares: Sequence[int],
-                hand: str, names: Sequence[str], dealer: int) -> str:
-    """Who took one half of the pot and how it divided."""
+                hand: str, names: Sequence[str]) -> str:
+    """Who took one half of the pot and how it divided: the chips that would not divide
+    are read from the engine's ``shares``, not worked out again."""
     if len(seats) == 1:
         return f"The {half} half, {_chips(amount)}, goes to {_won(seats, names)} with {hand}."
     each, odd = divmod(amount, len(seats))
@@ -169,7 +170,7 @@ def _half_story(half: str, amount: int, seats: Sequence[int], shares: Sequence[i
             f"{hand}")
     if not odd:
         return f"{text}: {each} each."
-    first = sorted(seats, key=lambda s: (s - dealer - 1) % len(shares))[:odd]
+    first = [s for s in seats if shares[s] > each]
     return (f"{text}: {each} each, and the {plural(odd, 'chip')} that will not divide "
             f"{'goes' if odd == 1 else 'go'} to {_won(first, names)}, first clockwise after "
             f"the dealer.")
@@ -193,11 +194,10 @@ def record_story(record: Mapping[str, Any], names: Sequence[str]) -> list[str]:
         low_half = sum(record["low_share"])
         split = f"The pot of {_chips(pot)} splits into {high_half} for high and {low_half} for low"
         lines.append(split + (": the odd chip goes to high." if high_half != low_half else "."))
-        dealer = int(record["dealer"])
         lines.append(_half_story("high", high_half, record["high_winners"], record["high_share"],
-                                 str(record["high_hand"]), names, dealer))
+                                 str(record["high_hand"]), names))
         lines.append(_half_story("low", low_half, record["low_winners"], record["low_share"],
-                                 str(record["low_hand"]), names, dealer))
+                                 str(record["low_hand"]), names))
     me = 0
     if record["status"][me] != "sitting out":
         paid, award = int(record["paid"][me]), int(record["award"][me])

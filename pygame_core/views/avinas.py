@@ -519,11 +519,6 @@ def sheet_html(obs: AvinasObservation, names: Sequence[str], *, open_: bool = Fa
     )
 
 
-def _they(side: int, names: Sequence[str]) -> str:
-    """A side as the subject of a sentence: "You & North", "West & East"."""
-    return _side_name(side, names)
-
-
 def _sevens_story(record: Mapping[str, Any], names: Sequence[str], need: int) -> list[str]:
     declarer = int(record["declarer"])
     ours = declarer % 2
@@ -540,7 +535,7 @@ def _sevens_story(record: Mapping[str, Any], names: Sequence[str], need: int) ->
     points, tricks = record["points"][ours], record["tricks"][ours]
     verdict = "so they won the hand" if record.get("declarer_won") else "so they lost the hand"
     lines = [f"{opening}.",
-             f"{_they(ours, names)} needed {target}; they took {plural(points, 'card point')} "
+             f"{_side_name(ours, names)} needed {target}; they took {plural(points, 'card point')} "
              f"in {plural(tricks, 'trick')}, {verdict}."]
     rams = record["rams"]
     gets, scored = int(rams["side"]), int(rams["scored"])
@@ -548,12 +543,12 @@ def _sevens_story(record: Mapping[str, Any], names: Sequence[str], need: int) ->
     when = (" after a knock back" if back is not None else " after a knock"
             if knock is not None else "")
     double = ", double for a lost hand" if gets == ours else ""
-    lines.append(f"{_they(gets, names)} write {plural(rate, 'ram')} a seven{when}{double}: "
+    lines.append(f"{_side_name(gets, names)} write {plural(rate, 'ram')} a seven{when}{double}: "
                  f"{rate} × {sevens} = {plural(scored, 'ram')}.")
     cancelled, written = int(rams["cancelled"]), int(rams["written"])
     if cancelled:
         lines.append(f"They first cancel {plural(cancelled, 'ram')} that "
-                     f"{_they(1 - gets, names)} had on the sheet, so "
+                     f"{_side_name(1 - gets, names)} had on the sheet, so "
                      f"{plural(written, 'ram')} {'is' if written == 1 else 'are'} written.")
     return lines
 
@@ -574,14 +569,14 @@ def _pips_story(record: Mapping[str, Any], names: Sequence[str], need: int,
                      "overbid loses the hand.")
     else:
         verdict = "won" if record.get("declarer_won") else "lost"
-        lines.append(f"{_they(ours, names)} needed {need} card points and took "
+        lines.append(f"{_side_name(ours, names)} needed {need} card points and took "
                      f"{points[ours]}: they {verdict} the hand.")
     pips = record.get("pips") or [0, 0]
     side = theirs if record.get("declarer_won") else ours
     taken = points[side]
     bracket = (f"{split} or more" if taken >= split else
                f"fewer than {split}" if taken else "none")
-    lines.append(f"{_they(side, names)} took {plural(taken, 'card point')} ({bracket}), so "
+    lines.append(f"{_side_name(side, names)} took {plural(taken, 'card point')} ({bracket}), so "
                  f"they write {plural(int(pips[side]), 'pip')}. Pips are never cancelled.")
     return lines
 

@@ -201,8 +201,7 @@ def _points_words(record: Mapping[str, Any], seat: int, obs: AvissiniaObservatio
     if not jacks:
         return (f"{plural(cards, 'card')}, no jack: {plain} × {obs['card_points']} = "
                 f"{plural(points, 'point')}")
-    of_them = "a jack" if jacks == 1 and cards == 1 else (
-        f"{jacks} of them {'a jack' if jacks == 1 else 'jacks'}")
+    of_them = f"{jacks} of them {'a jack' if jacks == 1 else 'jacks'}"
     sums = f"{jacks} × {obs['jack_points']}"
     if plain:
         sums = f"{plain} × {obs['card_points']} + {sums}"

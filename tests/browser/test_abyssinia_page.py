@@ -12,6 +12,7 @@ from pygame_core import new_game
 from pygame_core.session import storage
 from pygame_core.session.core import seat_opponent
 from pygame_core.views import MANY_NAMES
+from pygame_core.words import plural
 
 from .conftest import READY, actions_of, open_page, play, settle
 
@@ -100,7 +101,7 @@ def test_a_split_showdown_is_shown_as_the_engine_scores_it(shared: Any, site: st
         hand = record[f"{half}_hand"]
         got = sum(record[f"{half}_share"][s] for s in winners)
         names = " and ".join("you" if s == 0 else MANY_NAMES[s] for s in winners)
-        said = (f"The {half} half, {got} chips, goes to {names} with {hand}." if
+        said = (f"The {half} half, {plural(got, 'chip')}, goes to {names} with {hand}." if
                 len(winners) == 1 else f"is shared by {names}, tied with {hand}")
         assert said in text
     rows = shared.eval_on_selector_all(
