@@ -398,7 +398,10 @@ class Abyssinia(Game[Move, AbyssiniaOptions]):
         if self.last is not None:
             self.last["deal_over"] = record["deal"]
         self.pot = 0
-        self._start_deal(None)
+        if self.deal_next_hand:
+            self._start_deal(None)
+        else:
+            self.player = None  # nobody acts at a finished deal
 
     @property
     def scores(self) -> list[int]:

@@ -677,9 +677,6 @@ class Avinas(Game[Action, AvinasOptions]):
                   "rams_total": list(self.rams), "pips_total": list(self.pips)}
         self.hand_records.append(record)
 
-    # The search's worlds set this False: a playout ends with the hand, not the next deal.
-    deal_next_hand = True
-
     def _next_hand(self) -> None:
         if not self.deal_next_hand:
             return

@@ -313,6 +313,8 @@ class Avissinia(Game[Play, AvissiniaOptions]):
         if best >= self.options.target and self.match_scores.count(best) == 1:
             self.winning_side = self.match_scores.index(best)
             return
+        if not self.deal_next_hand:
+            return
         # Nobody has reached the target, or the highest is tied: another round (ruling 6).
         self.dealer = (self.dealer - 1) % PLAYERS  # the deal passes to the right
         self._start_round(None)

@@ -310,6 +310,20 @@ class Game(ABC, Generic[A, OptionsT]):
     def to_json(self) -> dict[str, Any]:
         return save_dict(self)
 
+    # False on a copy that must stop when a deal is scored instead of dealing the next:
+    # the table's picture of a finished deal (``deal_end``), a search's playout that ends
+    # with the deal.  Play never sets it on the game itself.
+    deal_next_hand = True
+
+    def deal_end(self, action: A | str) -> Self:
+        """A copy of this state with ``action`` played, stopped where the deal it ends was
+        scored, before the next is dealt: the finished deal (its last trick, its last
+        captures, its showdown) as the table shows it until the player asks for the next."""
+        end = self.clone()
+        end.deal_next_hand = False
+        end.apply(action)
+        return end
+
     # The lists that play changes in place, which ``clone`` must copy (one level deep, or
     # two for lists of lists); every other attribute is immutable or only ever replaced.
     MUTABLE_LISTS: ClassVar[tuple[str, ...]] = ()

@@ -180,7 +180,7 @@ def test_jumps_keys_and_leaving_return_to_the_game_untouched() -> None:
     table.command("replay-back")  # the same step, with the finished hand's summary
     assert view.step == stepper.deal_range(1)[0] and "hand 1 of" in view.where()
     assert 'id="summary"' in table.html() and 'data-cmd="next-round"' not in table.html()
-    table.command("replay-forward")  # past the summary, as "Deal the next hand" does
+    table.command("replay-forward")  # past the summary, as "Next hand" does
     assert view.step == stepper.deal_range(1)[0] and "hand 2 of" in view.where()
     table.command("replay-forward")
     assert view.step == stepper.deal_range(1)[0] + 1

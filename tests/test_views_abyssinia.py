@@ -187,7 +187,7 @@ def test_worked_example_summary_shows_winners_hands_halves_awards_and_nets() -> 
     html = render_table(obs, TableContext(names=names, summary=0))
     assert actions_in(html) == [] and 'data-cmd="next-round"' in html
     text = text_of(html)
-    assert "Deal 1: showdown" in text
+    assert "Deal 1 is over: showdown" in text
     assert "high to you" not in text  # the page's own names are used
     assert "The high half, 16 chips, goes to Anna with three nines." in text
     assert "The low half, 16 chips, goes to Ben with eight-five low." in text
@@ -210,7 +210,7 @@ def test_uncontested_deal_summary_and_narration() -> None:
     play(g, "buy left", "buy left", "bet", "fold")
     obs = g.observation(0)
     html = render_table(obs, TableContext(summary=0))
-    assert "Deal 1: You take the pot" in text_of(html)
+    assert "Deal 1 is over: You take the pot" in text_of(html)
     # antes 2, purchases 2 + 2, a bet of 1
     assert "Everyone else folded, so you take the whole pot of 7 chips" in text_of(html)
     assert narrate(obs) == "Ada folds. You take the pot of 7."

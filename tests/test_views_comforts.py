@@ -40,7 +40,7 @@ def test_turn_line_says_trail_when_nothing_can_be_captured() -> None:
 def test_turn_line_for_the_others_the_summary_and_the_end() -> None:
     obs = avissinia_turn([])
     assert panels.turn_line({**obs, "current_player": 2}) == "North to play…"
-    assert "next round" in panels.turn_line(obs, summary=True)
+    assert "Next round" in panels.turn_line(obs, summary=True)
     over = {**obs, "is_over": True, "current_player": None}
     assert "you won" in panels.turn_line({**over, "winners": [0, 2]})
     assert "you won" not in panels.turn_line({**over, "winners": [1]})

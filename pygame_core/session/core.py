@@ -143,6 +143,9 @@ class Table:
         self.entries: list[Entry] = []
         self.paused = False  # by the host page: the computer players wait
         self.read_only = False  # a finished match opened from a replay link
+        # While a finished deal's summary is up: that deal as it ended (its last trick,
+        # captures or showdown), which the table shows until the player deals the next.
+        self.finished: Game[Any, Any] | None = None
 
     # --- starting -----------------------------------------------------------------
     def begin(self, game: Game[Any, Any], levels: list[str], narration: str = "") -> Effects:
@@ -154,6 +157,7 @@ class Table:
             for seat in range(1, game.num_players)
         }
         self.summary = None
+        self.finished = None
         self.reported_over = game.is_over
         self.narration = narration or narrate(game.observation(HUMAN))
         self.entries = history_entries(game, HUMAN)
@@ -279,11 +283,13 @@ class Table:
         rounds = round_of(game.observation(HUMAN))
         deals = game.deals_finished
         seat = game.current_player
+        before = game.clone()
         game.apply(action)
         obs = game.observation(HUMAN)
         self.narration = narrate(obs)
         if round_of(obs) > rounds:
             self.summary = round_of(obs) - 1
+            self.finished = None if game.is_over else before.deal_end(action)
         self.autosave()
         text = self.narration or str(game.history[-1])
         self.entries.append((rounds, -1 if seat is None else seat, text))
@@ -381,7 +387,9 @@ class Table:
         return result
 
     def next_round(self) -> Effects:
+        """The finished deal's summary closed: the next deal is dealt on the table."""
         self.summary = None
+        self.finished = None
         return Effects(draw=True, schedule_ms=self.next_delay())
 
     def rematch(self) -> Effects:

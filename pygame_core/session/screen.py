@@ -75,10 +75,14 @@ class Screens(Table):
         return self.screen == "table" and self.game is not None
 
     def shown_observation(self) -> Mapping[str, Any]:
-        """The human's observation as the table shows it.  A match opened from its replay
-        link is read-only: nobody's turn and nothing to play, so no "Your turn", no badge
-        and no card to focus."""
+        """The human's observation as the table shows it: at a finished deal, that deal as it
+        ended (``Table.finished``).  A match opened from its replay link is read-only:
+        nobody's turn and nothing to play, so no "Your turn", no badge and no card to focus."""
         assert self.game is not None
+        if self.finished is not None and self.summary is not None:
+            # The finished deal stays on the table, with nobody to play, until the player
+            # asks for the next.
+            return {**self.finished.observation(HUMAN), "current_player": None, "legal": []}
         obs = self.game.observation(HUMAN)
         return {**obs, "current_player": None, "legal": []} if self.read_only else obs
 

@@ -459,10 +459,11 @@ def summary_html(obs: AbyssiniaObservation, index: int, names: Sequence[str],
                  ends: DealEnds = PLAIN_ENDS) -> str:
     record = obs["deals"][index]
     if record.get("showdown"):
-        title = f"Deal {index + 1}: showdown"
+        title = f"Deal {index + 1} is over: showdown"
     else:
         seat = int(record["uncontested_winner"])
-        title = f"Deal {index + 1}: {names[seat]} {'take' if seat == 0 else 'takes'} the pot"
+        title = (f"Deal {index + 1} is over: {names[seat]} "
+                 f"{'take' if seat == 0 else 'takes'} the pot")
     detail = str(parts.story_html(record_story(record, names)))
     entry = int(obs.get("entry", 41))
     if obs.get("is_over") and index == len(obs["deals"]) - 1:
@@ -472,7 +473,7 @@ def summary_html(obs: AbyssiniaObservation, index: int, names: Sequence[str],
         f'{detail}<div class="aby-table-wrap">{deal_table(record, names)}</div>'
         f"{_outs(record, names, entry)}"
     )
-    return parts.summary_dialog(title, Markup(body), "Deal the next hand", "aby-panel", ends)
+    return parts.summary_dialog(title, Markup(body), "deal", "aby-panel", ends)
 
 
 def result_html(obs: AbyssiniaObservation, names: Sequence[str], last_deal: str = "",

@@ -649,7 +649,7 @@ def summary_html(obs: AvinasObservation, index: int, names: Sequence[str],
         record["rams_total"], record["pips_total"], names
     )
     return parts.summary_dialog(
-        f"Hand {record.get('hand')} is over", Markup(body), "Deal the next hand", "avinas-panel",
+        f"Hand {record.get('hand')} is over", Markup(body), "hand", "avinas-panel",
         ends,
     )
 

@@ -263,7 +263,7 @@ def summary_html(obs: AvissiniaObservation, index: int, names: Sequence[str],
     return parts.summary_dialog(f"Round {index + 1} is over", Markup(
         f'{story}<table class="scores"><thead><tr><td></td><th scope="col">Round</th>'
         f'<th scope="col">Match</th></tr></thead><tbody>{rows}</tbody></table>'
-    ), "Deal the next round", ends=ends)
+    ), "round", ends=ends)
 
 
 def result_html(obs: AvissiniaObservation, names: Sequence[str], table: str = "",

@@ -24,7 +24,7 @@ KEYS: tuple[tuple[str, str], ...] = (
                        "their menu"),
     ("H", "hint: what the strongest computer player would do in your place, and why"),
     ("U", "undo your last play"),
-    ("N", "deal the next round when a round is over"),
+    ("N", "deal the next round, hand or deal when one is over"),
     ("L", "say the last play again"),
     ("R", "review this round's plays (hand history)"),
     ("?", "this help"),
@@ -66,7 +66,9 @@ def turn_line(
             return "The match is over: you won! Play again, or choose a new game."
         return "The match is over. Play again, or choose a new game."
     if summary:
-        return "The round is over: press N (or the button) to deal the next round."
+        unit = ROUND_WORDS.get(str(obs.get("game", "")), "Round")
+        number = int(obs.get("deals_finished", 0))
+        return f"{unit} {number} is over: press N, or “Next {unit.lower()}”, to deal the next."
     current = obs.get("current_player")
     if current is None:
         return ""
@@ -107,7 +109,7 @@ def settings_html(settings: Mapping[str, Any]) -> str:
         + box("four_colour", "set-four-colour", "Four-colour deck",
               "(clubs green, diamonds blue)")
         + box("shortcuts", "set-shortcuts", "One-letter keys",
-              "(H hint, U undo, N next round, …)")
+              "(H hint, U undo, N next deal, …)")
         + "</form><p class=\"small\">Settings are kept in this browser.</p>"
     )
 

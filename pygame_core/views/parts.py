@@ -126,10 +126,12 @@ def story_html(sentences: Iterable[str]) -> Markup:
                 lines=Markup().join(html("<p>{line}</p>", line=line) for line in sentences))
 
 
-def summary_dialog(title: str, body: Markup, next_label: str, panel_class: str = "",
+def summary_dialog(title: str, body: Markup, unit: str, panel_class: str = "",
                    ends: DealEnds = PLAIN_ENDS) -> Markup:
-    """The dialog between rounds (hands, deals): what happened, and the buttons to go on
+    """The dialog between rounds (hands, deals: ``unit``, the game's one word for them,
+    which the title and the turn line use too): what happened, and the buttons to go on
     (in a replay, to step on)."""
+    next_label = f"Next {unit.lower()}"
     go_on = (html('<button type="button" class="primary" data-cmd="replay-forward">{label}'
                   '</button>', label=next_label) if ends.replay else
              html('<button type="button" class="primary" data-cmd="next-round" autofocus>'

@@ -80,8 +80,13 @@ def test_a_whole_round_is_played_by_clicking(shared: Any) -> None:
     text = shared.inner_text("#summary")
     assert all(str(t) in text for t in totals)
     assert shared.eval_on_selector_all("[data-action]", "els => els.length") == 0
+    # The dialog shows over the finished round: every hand played out, nobody to play, and
+    # the turn line in the dialog's words; the next round is dealt only once it is closed.
+    assert hand(shared) == [] and shared.query_selector(".seat.to-play") is None
+    assert shared.inner_text("#turn-line").startswith("Round 1 is over")
     shared.click("[data-cmd='next-round']")
-    assert settle(shared) in ("you", "over")
+    assert settle(shared) in ("you", "opponent", "over")
+    assert len(hand(shared)) == 6
 
 
 def test_reload_resumes_the_same_state(shared: Any) -> None:
