@@ -63,7 +63,45 @@
       }
     });
     if (hadFocus) place(app);
+    fit();
   }
+
+  // The whole table on one screen.  The style sheet sizes the cards and the seats to the
+  // window; what a crowded moment still leaves over (eight players on a small phone, an
+  // Avissinia pile grown long) is taken off by zooming the table's parts (never its
+  // dialogs) through --fit, which a redraw keeps, so the cards do not jump.  Not in an
+  // embed, whose frame grows to the table instead.
+  var MIN_FIT = 0.6;
+  function fit() {
+    var app = byId("app");
+    var root = document.documentElement;
+    if (!app || root.classList.contains("embed")) return;
+    if (!app.querySelector(":scope > .table")) {
+      app.style.removeProperty("--fit");
+      return;
+    }
+    var zoom = 1;
+    for (var pass = 0; pass < 5; pass++) {
+      app.style.setProperty("--fit", String(zoom));
+      var table = app.querySelector(":scope > .table").getBoundingClientRect();
+      var tall = root.scrollHeight - innerHeight;
+      var wide = root.scrollWidth - innerWidth;
+      if (tall <= 0 && wide <= 0) break;
+      var byHeight = (table.height - Math.max(tall, 0)) / table.height;
+      var byWidth = (table.width - Math.max(wide, 0)) / table.width;
+      var next = Math.max(MIN_FIT, zoom * Math.min(byHeight, byWidth) - 0.01);
+      if (next >= zoom - 0.005) next = zoom - 0.02;  // text wraps anew: step on regardless
+      if (next < MIN_FIT) break;
+      zoom = next;
+    }
+    document.body.dataset.fit = String(zoom);  // for the tests and the benchmarks
+  }
+  var fitPending = false;
+  window.addEventListener("resize", function () {
+    if (fitPending) return;
+    fitPending = true;
+    requestAnimationFrame(function () { fitPending = false; fit(); });
+  });
 
   function place(app) {
     var target = app.querySelector("[autofocus]");
@@ -215,5 +253,5 @@
                       byAction: byAction, strip: strip, announce: announce, say: say,
                       startLayout: startLayout, fields: fields, download: download,
                       openPanel: openPanel, copy: copy,
-                      update: update };
+                      update: update, fit: fit };
 })();

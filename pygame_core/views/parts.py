@@ -139,7 +139,8 @@ def summary_dialog(title: str, body: Markup, unit: str, panel_class: str = "",
     return html(
         '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="summary-title" '
         'id="summary"><div class="{panel}">'
-        '<h2 id="summary-title">{title}</h2>{body}{review}{go_on}</div></div>',
+        '<h2 id="summary-title">{title}</h2>{body}'
+        '<p class="dialog-buttons">{review}{go_on}</p></div></div>',
         panel=f"panel {panel_class}".strip(), title=title, body=body,
         review=_review_button(ends), go_on=go_on,
     )
@@ -157,7 +158,8 @@ def result_dialog(title: str, body: Markup, panel_class: str = "",
     return html(
         '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title" '
         'id="result"><div class="{panel}">'
-        '<h2 id="result-title">{title}</h2>{body}{review}{buttons}</div></div>',
+        '<h2 id="result-title">{title}</h2>{body}'
+        '<p class="dialog-buttons">{review}{buttons}</p></div></div>',
         panel=f"panel {panel_class}".strip(), title=title, body=body,
         review=_review_button(ends), buttons=buttons,
     )
