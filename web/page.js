@@ -94,7 +94,9 @@
       if (next < MIN_FIT) break;
       zoom = next;
     }
-    document.body.dataset.fit = String(zoom);  // for the tests and the benchmarks
+    // For the tests: the zoom, and the window size it was worked out for.
+    document.body.dataset.fit = String(zoom);
+    document.body.dataset.fitFor = innerWidth + "x" + innerHeight;
   }
   var fitPending = false;
   window.addEventListener("resize", function () {

@@ -152,9 +152,10 @@ def _seat_html(obs: AvissiniaObservation, seat: int, ctx: TableContext) -> str:
     pile_last = mover == seat and last.get("target") != -1 and bool(pile)
     pile_part = pile_html(pile, label=f"{sentence(_whose(seat, names))} pile", last=pile_last,
                           anchor=f"pile-{seat}")
-    points = obs["round_points"][seat]
+    points, match = obs["round_points"][seat], obs["scores"][seat]
+    # The match score too: a phone shows the seats without the board's score table.
     head = (f'<h3 class="seat-name">{esc(names[seat])} {"".join(badges)}</h3>'
-            f'<span class="seat-points">{plural(points, "point")} this round</span>')
+            f'<span class="seat-points">{plural(match, "point")} · {points} this round</span>')
     shown = parts.face_up_hand(obs, seat)  # a replay: another seat's hand face up
     if seat == 0:
         hand = (f'<div class="hidden-hand">{parts.hand_backs(len(obs["hand"]))}</div>'
