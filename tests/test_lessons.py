@@ -1,0 +1,170 @@
+"""The lessons (``pygame_core.lessons``): each game's script is a real game on its
+scripted deck that reaches every rule on its list, asks only for legal plays, and ends.
+Each rule a step names is checked in play, from the engine's state, by ``CHECKS``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from pygame_core.base import IllegalActionError
+from pygame_core.lessons import HUMAN, Lesson, LessonRun, lesson_for
+from pygame_core.lessons import avissinia as avs
+
+GAMES = ["avissinia"]
+
+
+class Seen:
+    """A step as played: the state when it was shown, and after its play (if any)."""
+
+    def __init__(self, run: LessonRun, before: dict[str, Any], after: dict[str, Any],
+                 move: str | None) -> None:
+        self.run, self.before, self.after, self.move = run, before, after, move
+
+
+Check = Callable[[Seen], None]
+
+
+def follow(lesson: Lesson, check: Callable[[Seen, str], None] | None = None) -> LessonRun:
+    """Play a lesson through as the page does: the others move when the lesson lets them,
+    the asked-for play is made at each step that asks for one, Next at the others."""
+    run = LessonRun(lesson)
+    game = run.game
+    for _ in range(2000):
+        if run.done:
+            break
+        while run.others_to_move():
+            run.play_other()
+        step = run.step
+        assert step is not None and run.showing()
+        before = game.full_state()
+        if step.move is not None:
+            assert game.current_player == HUMAN, step.text
+            assert step.move in game.observation(HUMAN)["legal"], step.text
+            run.play(step.move)
+        else:
+            assert run.next()
+        for rule in step.rules:
+            if check is not None:
+                check(Seen(run, before, game.full_state(), step.move), rule)
+    assert run.done
+    return run
+
+
+def run_checks(checks: dict[str, Check]) -> Callable[[Seen, str], None]:
+    def check(seen: Seen, rule: str) -> None:
+        checks[rule](seen)
+    return check
+
+
+# --- Avissinia ------------------------------------------------------------------------
+def _centre_capture(seen: Seen) -> None:
+    assert seen.move is not None and seen.move.endswith(" centre")
+    card = seen.move.split()[1]
+    assert seen.before["centre"][-1][:-1] == card[:-1]
+    taken = len(seen.before["centre"]) - len(seen.after["centre"])
+    assert taken >= 1 and seen.after["piles"][HUMAN][-1] == card
+
+
+def _pile_capture(seen: Seen) -> None:
+    # The rule text's example: on a pile ending 4-7-7 a 7 takes the 7-7 and leaves the 4.
+    assert seen.move == "capture 7C pile 1"
+    west_before, west_after = seen.before["piles"][1], seen.after["piles"][1]
+    assert [c[:-1] for c in west_before[-3:]] == ["4", "7", "7"]
+    assert west_after == west_before[:-2] and west_after[-1][:-1] == "4"
+    assert seen.after["piles"][HUMAN][-3:] == [*west_before[-2:], "7C"]
+
+
+def _add(seen: Seen) -> None:
+    assert seen.move is not None and seen.move.startswith("add ")
+    assert seen.after["piles"][HUMAN] == [*seen.before["piles"][HUMAN], seen.move.split()[1]]
+    assert seen.after["centre"] == seen.before["centre"]
+
+
+def _trail(seen: Seen) -> None:
+    assert seen.move is not None and seen.move.startswith("trail ")
+    assert seen.after["centre"] == [*seen.before["centre"], seen.move.split()[1]]
+
+
+def _second_six(seen: Seen) -> None:
+    assert seen.before["deal"] == 2 and seen.before["stock"] == 0
+    assert seen.before["hand_counts"] == [6, 6, 6, 6]
+
+
+def _round_scoring(seen: Seen) -> None:
+    record = seen.before["rounds"][0]
+    for seat in range(4):  # every card 1, a jack 3
+        cards, jacks = record["cards"][seat], record["jacks"][seat]
+        assert record["points"][seat] == cards - jacks + 3 * jacks
+    assert record["points"][HUMAN] == 20 and record["jacks"][HUMAN] == 2
+
+
+def _race(seen: Seen) -> None:
+    assert seen.before["target"] == 61 and not seen.before["is_over"]
+    assert max(seen.before["scores"]) < 61 and seen.before["deals_finished"] == 1
+
+
+def _partnership(seen: Seen) -> None:
+    from pygame_core.engines import new_game
+
+    game = new_game("avissinia", seed=1, partnership=True,
+                    **dict(avs.LESSON.options))
+    run = LessonRun(avs.LESSON, game)  # the same deal, played as partners
+    while not game.deals_finished:
+        if run.others_to_move():
+            run.play_other()
+        else:
+            game.apply(game.legal_actions()[0])
+    points = game.rounds[0]["points"]
+    assert game.scores == [points[0] + points[2], points[1] + points[3]] * 2
+
+
+AVISSINIA: dict[str, Check] = {
+    avs.CENTRE_CAPTURE: _centre_capture, avs.PILE_CAPTURE: _pile_capture, avs.ADD: _add,
+    avs.TRAILING: _trail, avs.SECOND_SIX: _second_six, avs.SCORING: _round_scoring,
+    avs.RACE: _race, avs.PARTNERSHIP: _partnership,
+}
+
+CHECKS: dict[str, dict[str, Check]] = {"avissinia": AVISSINIA}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_on_the_list_is_shown_and_checked(game: str) -> None:
+    lesson = lesson_for(game)
+    assert lesson is not None
+    assert lesson.shown_rules() == list(lesson.rules) or \
+        sorted(lesson.shown_rules()) == sorted(lesson.rules)
+    assert set(CHECKS[game]) == set(lesson.rules)
+    follow(lesson, run_checks(CHECKS[game]))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_step_is_one_or_two_sentences_and_each_play_says_why(game: str) -> None:
+    lesson = lesson_for(game)
+    assert lesson is not None
+    for step in lesson.steps:
+        assert 1 <= step.text.count(". ") + 1 <= 3 and len(step.text) <= 240, step.text
+        assert (step.why != "") == (step.move is not None), step.text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_lesson_is_the_same_every_time(game: str) -> None:
+    lesson = lesson_for(game)
+    assert lesson is not None
+    assert follow(lesson).game.history == follow(lesson).game.history
+
+
+def test_the_lesson_refuses_any_other_play() -> None:
+    run = LessonRun(avs.LESSON)
+    run.next()
+    run.next()
+    step = run.step
+    assert step is not None and step.move == "capture 9C centre"
+    other = next(a for a in run.game.observation(HUMAN)["legal"] if a != step.move)
+    with pytest.raises(IllegalActionError):
+        run.play(other)
+    assert not run.next()  # a step that asks for a play is not read past
+    run.play(step.move)
+    assert run.index == 3
