@@ -11,9 +11,10 @@ import pytest
 
 from pygame_core.base import IllegalActionError
 from pygame_core.lessons import HUMAN, Lesson, LessonRun, lesson_for
+from pygame_core.lessons import abyssinia as aby
 from pygame_core.lessons import avissinia as avs
 
-GAMES = ["avissinia"]
+GAMES = ["abyssinia", "avissinia"]
 
 
 class Seen:
@@ -127,7 +128,72 @@ AVISSINIA: dict[str, Check] = {
     avs.RACE: _race, avs.PARTNERSHIP: _partnership,
 }
 
-CHECKS: dict[str, dict[str, Check]] = {"avissinia": AVISSINIA}
+
+# --- Abyssinia ------------------------------------------------------------------------
+def _ante(seen: Seen) -> None:
+    assert seen.before["pot"] == 3 and seen.before["paid"] == [1, 1, 1]
+    assert seen.before["chips"] == [99, 99, 99]
+
+
+def _market(seen: Seen) -> None:
+    market = [m["card"] for m in seen.before["market"]]
+    bought = seen.after["hands"][HUMAN][-1]
+    assert seen.move == "buy blind" and bought not in market
+    assert market == [m["card"] for m in seen.after["market"]]  # the market stays
+    assert bought == "AD" and seen.after["chips"][HUMAN] == seen.before["chips"][HUMAN] - 4
+
+
+def _check(seen: Seen) -> None:
+    assert seen.move == "check" and seen.before["outstanding"] == 0
+    assert seen.after["pot"] == seen.before["pot"]
+
+
+def _bet(seen: Seen) -> None:
+    # Ada's bet that this step answers: the round's outstanding amount was 1.
+    assert seen.before["outstanding"] == 1 and seen.before["raises"] == 0
+
+
+def _call(seen: Seen) -> None:
+    assert seen.move == "call"
+    assert seen.after["pot"] == seen.before["pot"] + 1
+
+
+def _raise(seen: Seen) -> None:
+    assert seen.move == "raise" and seen.before["raises"] == 2
+    assert seen.after["raises"] == 3 and seen.after["current_player"] == 1
+    assert seen.run.game.observation(1)["legal"] == ["call", "fold"]  # no fourth raise
+
+
+def _fold(seen: Seen) -> None:
+    assert seen.before["status"][2] == "folded" and seen.before["hands"][2] == \
+        ["KD", "JC", "QH"]
+
+
+def _five_rounds(seen: Seen) -> None:
+    assert seen.before["round"] == 5 and seen.after["deals_finished"] == 1
+    record = seen.after["deals"][0]
+    assert [len(h) for h in record["hands"]] == [5, 5, 3]
+
+
+def _high_low(seen: Seen) -> None:
+    record = seen.before["deals"][0]
+    assert record["high_winners"] == [1] and record["high_hand"] == "three nines"
+    assert record["low_winners"] == [HUMAN] and record["low_hand"] == "eight-five low"
+
+
+def _split(seen: Seen) -> None:
+    record = seen.before["deals"][0]
+    assert record["pot"] == 41 and record["high_share"][1] == 21
+    assert record["low_share"][HUMAN] == 20
+
+
+ABYSSINIA: dict[str, Check] = {
+    aby.ANTE: _ante, aby.MARKET: _market, aby.CHECKING: _check, aby.BETTING: _bet,
+    aby.CALLING: _call, aby.RAISING: _raise, aby.FOLDING: _fold,
+    aby.FIVE_ROUNDS: _five_rounds, aby.HIGH_LOW: _high_low, aby.SPLIT: _split,
+}
+
+CHECKS: dict[str, dict[str, Check]] = {"avissinia": AVISSINIA, "abyssinia": ABYSSINIA}
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..base import Game, IllegalActionError
+from ..cards import Card, parse_card
 from ..engines import new_game
 
 HUMAN = 0
@@ -69,6 +70,11 @@ class Lesson:
         for step in self.steps:
             seen += [r for r in step.rules if r not in seen]
         return seen
+
+
+def cards_of(text: str) -> list[Card]:
+    """Cards from their codes, separated by spaces (``"9C 3H 7C"``)."""
+    return [parse_card(code) for code in text.split()]
 
 
 def lesson_for(game: str) -> Lesson | None:

@@ -12,8 +12,7 @@ from typing import Any
 
 from ..avissinia import TRAIL, Avissinia, legal_plays, scripted_deck
 from ..base import Game
-from ..cards import parse_card
-from . import Lesson, Step
+from . import Lesson, Step, cards_of
 
 CENTRE_CAPTURE = "capture from the centre"
 PILE_CAPTURE = "capture from another player's pile, only the top run"
@@ -28,18 +27,14 @@ RULES = (CENTRE_CAPTURE, PILE_CAPTURE, ADD, TRAILING, SECOND_SIX, SCORING, RACE,
 DEALER = 3  # East deals, so you, on the dealer's left, play first; then East, North, West
 
 
-def _cards(text: str) -> list[Any]:
-    return [parse_card(c) for c in text.split()]
-
-
 DECK = scripted_deck(
     DEALER,
-    hands={0: _cards("9C 3H 7C 7H JS QH"),
-           3: _cards("2C 10C QD 5D 6D 8D"),
-           2: _cards("4D 7D 6C 3S 10D KD"),
-           1: _cards("4S 7S 8S JD QS AD")},
-    centre=_cards("KC 2D 5S 9D"),
-    second_hands={0: _cards("QC 4H 4C 2H 5C 8C")},
+    hands={0: cards_of("9C 3H 7C 7H JS QH"),
+           3: cards_of("2C 10C QD 5D 6D 8D"),
+           2: cards_of("4D 7D 6C 3S 10D KD"),
+           1: cards_of("4S 7S 8S JD QS AD")},
+    centre=cards_of("KC 2D 5S 9D"),
+    second_hands={0: cards_of("QC 4H 4C 2H 5C 8C")},
 )
 
 # The others' moves in the first six cards: East, North, West after each of yours.
