@@ -10,19 +10,21 @@ from typing import Any
 import pytest
 
 from pygame_core.base import IllegalActionError
-from pygame_core.lessons import HUMAN, Lesson, LessonRun, lesson_for
+from pygame_core.lessons import HUMAN, LESSON_MODULES, Lesson, LessonRun, cards_of, lesson_for
 from pygame_core.lessons import abyssinia as aby
+from pygame_core.lessons import avinas as avi
 from pygame_core.lessons import avissinia as avs
 
-GAMES = ["abyssinia", "avissinia"]
+GAMES = sorted(LESSON_MODULES)
 
 
 class Seen:
     """A step as played: the state when it was shown, and after its play (if any)."""
 
     def __init__(self, run: LessonRun, before: dict[str, Any], after: dict[str, Any],
-                 move: str | None) -> None:
+                 move: str | None, legal: list[str]) -> None:
         self.run, self.before, self.after, self.move = run, before, after, move
+        self.legal = legal  # the human's legal actions when the step was shown
 
 
 Check = Callable[[Seen], None]
@@ -41,6 +43,7 @@ def follow(lesson: Lesson, check: Callable[[Seen, str], None] | None = None) -> 
         step = run.step
         assert step is not None and run.showing()
         before = game.full_state()
+        legal = list(game.observation(HUMAN)["legal"])
         if step.move is not None:
             assert game.current_player == HUMAN, step.text
             assert step.move in game.observation(HUMAN)["legal"], step.text
@@ -49,7 +52,7 @@ def follow(lesson: Lesson, check: Callable[[Seen, str], None] | None = None) -> 
             assert run.next()
         for rule in step.rules:
             if check is not None:
-                check(Seen(run, before, game.full_state(), step.move), rule)
+                check(Seen(run, before, game.full_state(), step.move, legal), rule)
     assert run.done
     return run
 
@@ -193,7 +196,108 @@ ABYSSINIA: dict[str, Check] = {
     aby.FIVE_ROUNDS: _five_rounds, aby.HIGH_LOW: _high_low, aby.SPLIT: _split,
 }
 
-CHECKS: dict[str, dict[str, Check]] = {"avissinia": AVISSINIA, "abyssinia": ABYSSINIA}
+
+# --- Avinas -----------------------------------------------------------------------------
+def _cards_and_rankings(seen: Seen) -> None:
+    from pygame_core.avinas import card_strength
+
+    dealt = [c for hand in seen.before["dealt"] for c in hand]
+    assert len(set(dealt)) == 32 and seen.before["hand_counts"] == [8, 8, 8, 8]
+    assert {c[:-1] for c in dealt} == {"7", "8", "9", "10", "J", "Q", "K", "A"}
+    hearts = 2  # trumps as the lesson's first hand has them, high to low
+    trumps = cards_of("QC 7H QS QH QD JC JS JH JD AH 10H KH 9H 8H")
+    strengths = [card_strength(c, hearts) for c in trumps]
+    assert strengths == sorted(strengths, reverse=True)
+    plain = [card_strength(c, hearts) for c in cards_of("AS 10S KS 9S 8S 7S")]
+    assert plain == sorted(plain, reverse=True) and max(plain) < min(strengths)
+
+
+def _specials(seen: Seen) -> None:
+    assert seen.before["dealt"][1][3] == "7S" and seen.before["dealt"][HUMAN][7] == "7H"
+    shown = {(e["seat"], e["card"]) for e in seen.before["exposed"]}
+    assert {(1, "7S"), (HUMAN, "7H")} <= shown and seen.before["sevens"] == 2
+
+
+def _declarer(seen: Seen) -> None:
+    assert seen.before["declarer"] == HUMAN and seen.before["trump"] == "H"
+    assert seen.before["kind"] == "sevens"
+
+
+def _knock(seen: Seen) -> None:
+    assert seen.legal == ["knock", "no knock"] and seen.move == "knock"
+    assert seen.after["knock"] == HUMAN and seen.after["phase"] == "knock back"
+
+
+def _only_trumps(seen: Seen) -> None:
+    """Only trumps were legal, though the hand held a plain card too."""
+    from pygame_core.avinas import is_trump
+    from pygame_core.cards import parse_card
+
+    hand = seen.before["hands"][HUMAN]
+    trumps = [f"play {c}" for c in hand if is_trump(parse_card(c), 2)]
+    assert sorted(seen.legal) == sorted(trumps) and len(trumps) < len(hand)
+
+
+def _trump_lead(seen: Seen) -> None:
+    assert seen.before["trick_number"] == 1 and seen.before["trick"] == []
+    _only_trumps(seen)
+    assert seen.move == "play JH" and seen.after["trick"][0] == {"seat": 0, "card": "JH"}
+
+
+def _face_down(seen: Seen) -> None:
+    assert seen.before["facedown"] and seen.before["trick_number"] == 2
+    assert seen.before["trick"][0] == {"seat": 2, "card": "AS"}
+    assert seen.before["signal"] == 1 and seen.before["signal_from"] == 2
+
+
+def _following(seen: Seen) -> None:
+    assert seen.before["facedown"] and seen.move == "play QS"  # followed as a trump lead
+    _only_trumps(seen)
+
+
+def _no_sevens(seen: Seen) -> None:
+    record = seen.after["hand_history"][2]
+    assert record["kind"] == "no sevens" and record["declarer"] == HUMAN
+    assert record["bid"] == 5 and record["declarer_trumps"] >= 5
+    assert record["stopped_after"] == 5 and record["declarer_won"]
+    assert record["points"][0] >= 61
+
+
+def _card_points(seen: Seen) -> None:
+    record = seen.before["hand_history"][0]
+    assert record["points"] == [120, 0]
+
+
+def _rams(seen: Seen) -> None:
+    first, second = seen.before["hand_history"][:2]
+    assert first["knock"] == HUMAN and first["tricks"] == [8, 0] and first["declarer_won"]
+    assert first["rams"] == {"side": 1, "scored": 4, "cancelled": 0, "written": 4}
+    assert second["kind"] == "sevens" and second["declarer"] == 1 and second["declarer_won"]
+    assert second["rams"] == {"side": 0, "scored": 2, "cancelled": 2, "written": 0}
+    assert seen.before["rams"] == [0, 2]
+
+
+def _pips(seen: Seen) -> None:
+    record = seen.before["hand_history"][2]
+    assert record["points"][1] == 5 and record["pips"] == [0, 2]
+    assert seen.before["pips"] == [0, 2] and seen.before["rams"] == [0, 2]
+
+
+def _match_end(seen: Seen) -> None:
+    assert seen.before["pip_target"] == 12 and not seen.before["is_over"]
+    assert max(seen.before["pips"]) < 12
+
+
+AVINAS: dict[str, Check] = {
+    avi.CARDS: _cards_and_rankings, avi.SPECIALS: _specials, avi.DECLARER: _declarer,
+    avi.KNOCKING: _knock, avi.TRUMP_LEAD: _trump_lead, avi.FACE_DOWN: _face_down,
+    avi.FOLLOWING: _following, avi.NO_SEVENS: _no_sevens,
+    avi.CARD_POINTS: _card_points, avi.RAMS: _rams, avi.PIPS: _pips,
+    avi.MATCH_END: _match_end,
+}
+
+CHECKS: dict[str, dict[str, Check]] = {
+    "avissinia": AVISSINIA, "abyssinia": ABYSSINIA, "avinas": AVINAS}
 
 
 @pytest.mark.parametrize("game", GAMES)
