@@ -338,3 +338,106 @@ def test_the_lesson_refuses_any_other_play() -> None:
     assert not run.next()  # a step that asks for a play is not read past
     run.play(step.move)
     assert run.index == 3
+
+
+# --- the lessons at the page's table (the session, under CPython) ------------------------
+def _session() -> Any:
+    from pygame_core.session.commands import Session
+    from pygame_core.session.storage import DictStorage
+
+    return Session(DictStorage(), pace=0, stamp=lambda: "2026-12-06T18:00:00Z")
+
+
+def _through(session: Any, limit: int = 200) -> list[str]:
+    """Follow the lesson shown as a player clicking only its buttons would; returns what
+    was sent to the live region."""
+    import re
+
+    said: list[str] = []
+    for _ in range(limit):
+        if session.lesson_state() != "on":
+            break
+        while session.waiting_for_computer():
+            said += session.step().announce
+        page = session.html()
+        asked = re.search(r'data-action="([^"]*)" data-lesson-move', page)
+        if asked:
+            assert page.count("data-lesson-mark") >= 1  # the table's own element, marked
+            effects = session.human_play(asked.group(1))
+        else:
+            assert "data-lesson-next" in page
+            effects = session.command("lesson-next")
+        assert effects.draw
+        said += effects.announce
+    return said
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_lesson_is_played_to_its_end_at_the_table(game: str) -> None:
+    session = _session()
+    said = session.start_from_address([("learn", game), ("speed", "0")]).announce
+    assert session.lesson_state() == "on" and session.address({}) == f"learn={game}"
+    lesson = lesson_for(game)
+    assert lesson is not None
+    said += _through(session)
+    assert session.lesson_state() == "done"
+    assert 'data-cmd="lesson-off"' in session.html()
+    for number, step in enumerate(lesson.steps, 1):  # every step read out, in order
+        assert sum(line.startswith(f"Step {number} of ") and step.text in line
+                   for line in said) == 1
+    # Nothing was saved while the lesson ran; the deal is saved once it is over.
+    assert session.saved.store.get(session.keys.current) is not None
+    assert session.game.history == follow(lesson).game.history[:len(session.game.history)]
+
+
+def test_a_lesson_keeps_the_game_in_progress_and_leaving_returns_to_it() -> None:
+    session = _session()
+    session.new_deal("avissinia", {}, ["easy"] * 3, seed=5)
+    session.human_play(session.game.observation(HUMAN)["legal"][0]) \
+        if session.my_turn() else session.step()
+    before = session.saved.store.get(session.keys.current)
+    session.command("lesson", "abyssinia")
+    assert session.lesson_state() == "on" and session.game.NAME == "abyssinia"
+    assert 'data-lesson-next' in session.html() and "Restart" in session.html()
+    session.command("lesson-next")
+    assert session.saved.store.get(session.keys.current) == before
+    session.command("lesson-leave")
+    assert session.screen == "start" and session.game is not None
+    assert session.game.NAME == "avissinia" and session.lesson is None
+    assert "Continue Avissinia" in session.html()
+
+
+def test_a_lesson_refuses_other_plays_restarts_and_can_be_switched_off() -> None:
+    session = _session()
+    session.command("lesson", "avissinia")
+    assert session.human_play("trail 9C").say.startswith("In this lesson")
+    assert session.command("hint").say.startswith("In a lesson")
+    assert not session.undo_available()
+    for _ in range(2):
+        session.command("lesson-next")
+    assert session.lesson.index == 2
+    session.command("lesson-restart")
+    assert session.lesson.index == 0 and not session.game.history
+    session.command("lesson-next")
+    session.command("lesson-next")
+    session.human_play("capture 9C centre")
+    effects = session.command("lesson-off")
+    assert session.lesson is None and effects.draw and effects.schedule_ms is not None
+    assert all(o.level != "lesson" for o in session.opponents.values())
+    assert "data-lesson" not in session.html() and session.lesson_state() == ""
+    assert session.saved.store.get(session.keys.current) is not None
+
+
+def test_the_start_screen_offers_a_lesson_per_game_and_bad_links_say_why() -> None:
+    session = _session()
+    session.start_from_address([])
+    page = session.html()
+    assert "Learn to play" in page
+    for game in GAMES:
+        assert f'data-cmd="lesson" data-key="{game}"' in page
+    session = _session()
+    session.start_from_address([("learn", "poker")])
+    assert session.lesson is None and "no lesson for &#x27;poker" in session.html()
+    session = _session()
+    session.start_from_address([("learn", "avinas"), ("learn", "avinas")])
+    assert session.lesson is None and "twice" in session.html()
