@@ -26,6 +26,9 @@ from .core import HUMAN, Effects, seat_opponent
 from .screen import Screens
 from .storage import UNFINISHED, wrap_save
 
+# A deal's summary stays open while the steps read over it speak of these places.
+SUMMARY_PLACES = ("scores", "pot")
+
 
 class LessonOpponent(Opponent[Any]):
     """A computer seat in a lesson: it plays the lesson's script, then its rule."""
@@ -164,7 +167,7 @@ class LessonScreens(Screens):
         if run is None or not self.learning() or not run.next():
             return Effects()
         effects = Effects(draw=True)
-        if self.summary is not None:
+        if self.summary is not None and not self.summary_kept():
             effects.merge(self.next_round())
         if run.done:
             assert self.game is not None
@@ -203,10 +206,16 @@ class LessonScreens(Screens):
                 raise GameError(f"{action}: not the lesson's move")
             effects = super().play(action)
             run.played_other()
-        if self.summary is not None and run.showing() and run.step is not None \
-                and run.step.move is not None:
-            self.summary = None  # a step that asks for a play: the summary is read later
+        if self.summary is not None and run.showing() and not self.summary_kept():
+            self.summary = None  # the step speaks of the next deal: its summary is closed
         return self.say_step(effects)
+
+    def summary_kept(self) -> bool:
+        """Whether a deal's summary stays open under the step shown: while the steps read
+        there speak of the scores or the pot."""
+        run = self.lesson
+        step = None if run is None else run.step
+        return step is not None and step.move is None and step.place in SUMMARY_PLACES
 
     def undo_available(self) -> bool:
         return not self.learning() and super().undo_available()
@@ -228,17 +237,19 @@ class LessonScreens(Screens):
             return page
         title = run.lesson.title
         if run.done:
-            return lesson_done_box(title) + page
+            return page + lesson_done_box(title)
         step = run.step
         assert step is not None
         waiting = not run.showing()
         move = "" if waiting or step.move is None else step.move
-        table = mark(page, "" if waiting else step.place, move or None)
+        place = "summary" if self.summary is not None and self.summary_kept() else step.place
+        # The step's button is the one to start from, not the summary's own.
+        table = mark(page.replace(" autofocus>", ">"), "" if waiting else place, move or None)
         label = move_label(page, move) if move else ""
         box = lesson_box(title=title, number=run.index + 1, count=len(run.lesson.steps),
                          text=step.text, why=step.why, move=move, label=label,
-                         place=step.place, waiting=waiting)
-        return box + table
+                         place=place, waiting=waiting)
+        return table + box  # after the part it is placed beside (CSS anchors)
 
     def address(self, keep: Mapping[str, str]) -> str:
         if self.learning() and self.lesson is not None:
@@ -254,4 +265,8 @@ LESSON_COMMANDS: dict[str, Callable[[LessonScreens, str | None, Mapping[str, str
         session.lesson.lesson.game if session.lesson is not None else None),
     "lesson-leave": lambda session, _key, _fields: session.leave_lesson(),
     "lesson-off": lambda session, _key, _fields: session.lesson_off(),
+    # The summary's own button (and the N key) reads on in a lesson, as Next does.
+    "next-round": lambda session, _key, _fields: (
+        session.lesson_next() if session.learning() else
+        session.next_round() if session.summary is not None else Effects()),
 }

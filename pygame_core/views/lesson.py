@@ -26,6 +26,8 @@ PLACES: dict[str, tuple[str, ...]] = {
     "pot": ('data-anchor="pot"',),
     "scores": ('class="scores', 'class="sheet'),
     "bids": ('class="prompt"', 'class="hand'),
+    # a deal's summary (its dialog's panel): "|" is where the mark goes in
+    "summary": ('id="summary"><div |class="panel',),
 }
 
 
@@ -40,8 +42,9 @@ def mark(table: str, place: str, move: str | None) -> str:
     of the asked-for play (``data-lesson-mark``), and if that play sits in a card's menu,
     the card that opens it too."""
     for needle in place_needles(place):
-        at = table.find(needle)
+        at = table.find(needle.replace("|", ""))
         if at >= 0:
+            at += max(needle.find("|"), 0)
             table = f"{table[:at]}data-lesson-place {table[at:]}"
             break
     if move:
