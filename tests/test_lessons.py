@@ -360,6 +360,9 @@ def _through(session: Any, limit: int = 200) -> list[str]:
         while session.waiting_for_computer():
             said += session.step().announce
         page = session.html()
+        step = session.lesson.step
+        if step.place != "table":  # the part the step speaks of is marked on the table
+            assert page.count("data-lesson-place") == 1, (step.place, step.text)
         asked = re.search(r'data-action="([^"]*)" data-lesson-move', page)
         if asked:
             assert page.count("data-lesson-mark") >= 1  # the table's own element, marked

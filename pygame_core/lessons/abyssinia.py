@@ -74,7 +74,7 @@ STEPS = (
     Step("Bet 1 chip: you open the betting this round.", place="hand", move="bet",
          why="A 2 and an ace are the best start a low hand can have."),
     Step("Ada raised and Ben raised again. Raise once more: that is the third raise, the "
-         "most a round allows.", place="seat-2", move="raise",
+         "most a round allows.", place="pot", move="raise",
          why="Your low start is strong and each raise costs everyone still in.",
          rules=(RAISING,)),
     Step("After three raises Ada and Ben could only call or fold: both called. Buy the "
