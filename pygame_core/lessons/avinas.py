@@ -93,7 +93,7 @@ STEPS = (
     Step("The last seven dealt decides: you are the declarer, and hearts, the suit of your "
          "7♥, are trumps.", place="hand", rules=(DECLARER,), at_once=True),
     Step("Knock: your side promises to win all 8 tricks, and the rams at stake double.",
-         place="hand", move="knock",
+         place="bids", move="knock",
          why="You hold seven of the 14 trumps, six of them among the highest.",
          rules=(KNOCKING,)),
     Step("West and East did not knock back. The first trick must be led with a trump: "
@@ -148,7 +148,7 @@ STEPS = (
          "trumps they would hold in a suit they keep secret.", place="bids",
          at_once=True),
     Step("East passed. Bid 5: with hearts as trumps you hold the Q♣, Q♠, J♥, 7♥ and 8♥.",
-         place="hand", move="bid 5",
+         place="bids", move="bid 5",
          why="The Q♣ and 7♥ are the two highest trumps. If you hold fewer trumps than you "
              "bid, your side loses the hand."),
     Step("West and North passed: you declare. Your first lead names trumps: lead the 7♥.",

@@ -20,12 +20,12 @@ from .markup import escape, html
 # markup (an attribute or class inside the part's opening tag) is marked.
 PLACES: dict[str, tuple[str, ...]] = {
     "centre": ('data-anchor="centre"', 'class="centre"'),
-    "hand": ('class="hand', 'class="aby-hand'),
+    "hand": ('class="hand"', 'class="hand ', 'class="aby-hand"'),
     "trick": ('class="trick"', 'class="trick '),
     "market": ('class="aby-market', 'class="aby-centre'),
     "pot": ('data-anchor="pot"',),
     "scores": ('class="scores', 'class="sheet'),
-    "bids": ('class="prompt"', 'class="hand'),
+    "bids": ('class="controls"', 'class="hand"'),  # a decision's buttons, else the hand
     # a deal's summary (its dialog's panel): "|" is where the mark goes in
     "summary": ('id="summary"><div |class="panel',),
 }
