@@ -35,6 +35,7 @@ from .query import encode_query
 DEAL_PARAMS = ("game", "seed", "levels")
 PAGE_RUN_PARAMS = ("speed", "embed", "sw", "snapshot", "parent")
 PAGE_PARAMS = DEAL_PARAMS + PAGE_RUN_PARAMS
+LEARN_PARAM = "learn"  # ?learn=GAME opens that game's lesson (session/lesson_screen.py)
 MAX_PAIRS = 40
 MAX_KEY_CHARS = 30
 MAX_VALUE_CHARS = 300  # a scripted 52-card deck, comma-separated, is about 210

@@ -25,6 +25,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "saves": ("saves",),
     "links": ("links",),
     "replays": ("replay", "replay_coding", "review"),
+    "lessons": ("lessons",),
     "session": ("session",),
     "root": ("",),  # pygame_core itself: the public calls, for scripts and tests
     "front": ("__main__", "arena", "terminal", "web.main"),  # the terminal, its arena, the page
@@ -39,8 +40,9 @@ LAYERS: dict[str, frozenset[str]] = {
     "saves": frozenset({"bottom", "engines", "saves"}),
     "links": frozenset({"bottom", "engines", "opponents", "links"}),
     "replays": frozenset({"bottom", "engines", "opponents", "replays"}),
+    "lessons": frozenset({"bottom", "engines", "lessons"}),
     "session": frozenset({"bottom", "engines", "views", "opponents", "saves", "links",
-                          "replays", "session"}),
+                          "replays", "lessons", "session"}),
     "root": frozenset({"bottom", "engines", "saves", "root"}),
     "front": frozenset(MODULES),
 }

@@ -179,6 +179,7 @@ class Page:
             self.app.innerHTML = markup
         turn = self.table.turn()
         document.body.dataset.turn = turn
+        document.body.dataset.lesson = self.table.lesson_state()  # "", "on" or "done"
         hinted = self.after_render(turn)
         DOM.after(self.app, focus_inside)
         if hinted is not None and self.focus_hint:  # a hint just found: go to its move

@@ -10,11 +10,12 @@ from ..views import GAME_TITLES
 from ..views.panels import help_keys_html, history_html, settings_html, stats_html
 from .core import Effects
 from .embed_screen import EMBED_COMMANDS, EmbedScreens
+from .lesson_screen import LESSON_COMMANDS, LessonScreens
 from .replay_screen import REPLAY_COMMANDS, ReplayScreens
 from .review_screen import REVIEW_COMMANDS, ReviewScreens
 
 
-class Session(ReplayScreens, ReviewScreens, EmbedScreens):
+class Session(LessonScreens, ReplayScreens, ReviewScreens, EmbedScreens):
     """The table as the page shows it: which screen, its HTML, the panels and the
     commands.  The page (``web/main.py``) only puts the HTML in place and wires events."""
 
@@ -115,6 +116,7 @@ COMMANDS: dict[str, Command] = {
 COMMANDS.update(REPLAY_COMMANDS)
 COMMANDS.update(REVIEW_COMMANDS)
 COMMANDS.update(EMBED_COMMANDS)
+COMMANDS.update(LESSON_COMMANDS)
 
 # Fields whose keys are typing: a shortcut letter pressed there is text, not a command.
 # Radio buttons and check boxes take no letters, so ``?`` still opens the help from them.

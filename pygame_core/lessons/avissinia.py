@@ -1,0 +1,149 @@
+"""Avissinia's lesson: one round on a scripted deck (seeds/000, RULINGS.md).
+
+You (South) play first.  The centre is dealt K♣ 2♦ 5♠ 9♦, bottom to top; West builds the
+pile 4-4-7-7, from which your 7 takes only the top run, the rule text's own 4-7-7
+example; then you add the last 7 to your pile, take a jack, trail, and play the second
+six cards to the round's scoring.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..avissinia import TRAIL, Avissinia, legal_plays, scripted_deck
+from ..base import Game
+from . import Lesson, Step, cards_of
+
+CENTRE_CAPTURE = "capture from the centre"
+PILE_CAPTURE = "capture from another player's pile, only the top run"
+ADD = "add to your own pile"
+TRAILING = "trail"
+SECOND_SIX = "the second six cards"
+SCORING = "the round's scoring: every card 1, a jack 3"
+RACE = "the race to 61"
+PARTNERSHIP = "the partnership game"
+RULES = (CENTRE_CAPTURE, PILE_CAPTURE, ADD, TRAILING, SECOND_SIX, SCORING, RACE, PARTNERSHIP)
+
+DEALER = 3  # East deals, so you, on the dealer's left, play first; then East, North, West
+
+
+DECK = scripted_deck(
+    DEALER,
+    hands={0: cards_of("9C 3H 7C 7H JS QH"),
+           3: cards_of("2C 10C QD 5D 6D 8D"),
+           2: cards_of("4D 7D 6C 3S 10D KD"),
+           1: cards_of("4S 7S 8S JD QS AD")},
+    centre=cards_of("KC 2D 5S 9D"),
+    second_hands={0: cards_of("QC 4H 4C 2H 5C 8C")},
+)
+
+# The others' moves in the first six cards: East, North, West after each of yours.
+OTHERS = (
+    "trail 2C", "trail 4D", "capture 4S centre",
+    "trail 10C", "trail 7D", "capture 7S centre",
+    "trail QD", "trail 6C", "trail 8S",
+    "trail 5D", "trail 3S", "trail JD",
+    "trail 6D", "trail 10D", "trail QS",
+    "trail 8D", "trail KD", "trail AD",
+)
+
+
+def others_rule(game: Game[Any, Any]) -> str:
+    """The others after the script: take the most points they can, else trail their
+    lowest card."""
+    assert isinstance(game, Avissinia)
+    me = game.player
+    plays = legal_plays(game.hands[me], game.centre, game.piles, me)
+    best, most = None, 0
+    for play in plays:
+        if play.target == TRAIL:
+            continue
+        pile = game.centre if play.target < 0 and play.target != -3 else (
+            game.piles[me] if play.target == -3 else game.piles[play.target])
+        taken = 0 if play.target == -3 else len(pile)
+        if taken > most:
+            best, most = play, taken
+    if best is None:
+        best = min((p for p in plays if p.target == TRAIL), key=lambda p: p.card)
+    return str(best)
+
+
+STEPS = (
+    Step("This is Avissinia: four players, each for themselves. The aim is to win cards "
+         "from the centre pile, and from each other's piles, for points.",
+         place="table"),
+    Step("The centre holds K♣, 2♦, 5♠ and 9♦, with the 9♦ on top. A card from your hand "
+         "that matches the top card's rank captures it.", place="centre"),
+    Step("Capture the 9♦ from the centre with your 9♣.", place="hand",
+         move="capture 9C centre",
+         why="Only the top card of the centre can be matched, and it is worth a point; "
+             "your 9♣ goes on top of your new pile.", rules=(CENTRE_CAPTURE,)),
+    Step("West matched North's 4♦ with the 4♠ and now has a pile of two fours. Nothing "
+         "of yours matches the centre's top, the 2♣.", place="seat-1"),
+    Step("Trail your 3♥: lay it on the centre pile without capturing.", place="hand",
+         move="trail 3H",
+         why="Trailing is always allowed. The 3 is your least useful card: keep your "
+             "sevens for West's pile.", rules=(TRAILING,)),
+    Step("West took North's 7♦ with the 7♠. West's pile is now 4, 4, 7, 7, the sevens "
+         "on top: a pile is captured like the centre, by its top rank.", place="seat-1"),
+    Step("Capture West's pile with your 7♣. You take only the run on top, the two "
+         "sevens; the fours below stay with West.", place="seat-1",
+         move="capture 7C pile 1",
+         why="The rule text's own example: on 4-7-7 a 7 takes the 7-7 and leaves the 4. "
+             "Three cards are yours.", rules=(PILE_CAPTURE,)),
+    Step("Your pile now has three sevens on top. Add your last 7, the 7♥, to it.",
+         place="hand", move="add 7H",
+         why="Adding puts a card on your own pile: nobody else can play a seven now, so "
+             "your four sevens are safe.", rules=(ADD,)),
+    Step("West trailed the J♦. A jack is worth 3 points, every other card 1. Capture it "
+         "with your J♠.", place="centre", move="capture JS centre",
+         why="Two jacks make 6 points: the most valuable capture on the table."),
+    Step("West trailed the Q♠. Capture it with your Q♥, your last card of the first "
+         "six.", place="centre", move="capture QH centre",
+         why="Two more points; your pile's top is now the Q♠ and Q♥, and the Q♦ lies "
+             "buried in the centre."),
+    Step("Everyone has played six cards, so six more are dealt to each player from the "
+         "rest of the pack. The centre and the piles stay as they are.", place="hand",
+         rules=(SECOND_SIX,)),
+    Step("Add your Q♣ to your pile: three queens on top.", place="hand", move="add QC",
+         why="The fourth queen is buried in the centre, so nobody can ever match your "
+             "pile's top: everything in it is safe."),
+    Step("East took the A♦ with the A♠, North the K♦, and West took both aces from "
+         "East's pile with the A♣: any pile's top run can be taken.", place="seat-1"),
+    Step("Trail your 2♥.", place="hand", move="trail 2H",
+         why="Your 8♣ could take the 8♦, but a lone 8 on your pile would be open to the "
+             "eights still out and would cover your safe queens; the 2♥ is worth 1 point."),
+    Step("North took the 8♦ with the 8♥. Take both from North's pile with your 8♣.",
+         place="seat-2", move="capture 8C pile 2",
+         why="Three points, and all four eights are then seen (the 8♠ is buried in the "
+             "centre), so nobody can take them back."),
+    Step("Nothing you hold matches a top card now. Trail your 4♣.", place="hand",
+         move="trail 4C",
+         why="You keep the 5♣ and the 4♥ for what comes; a four is worth no more than "
+             "any other card."),
+    Step("West trailed the 5♥. Take it with your 5♣.", place="centre",
+         move="capture 5C centre", why="Two points: the most you can win with a card."),
+    Step("Your last card matches nothing: trail the 4♥. Cards left in the centre at the "
+         "end of the round count for nobody.", place="hand", move="trail 4H",
+         why="It is your only play."),
+    Step("The round is over. Each card in a pile counts 1 point and each jack 3: your "
+         "pile's 16 cards, two of them jacks, make 14 + 6 = 20.", place="scores", rules=(SCORING,)),
+    Step("Points add up from round to round. The first to reach 61 wins; if two reach it "
+         "in the same round, the higher score wins.", place="scores", rules=(RACE,), at_once=True),
+    Step("In the partnership game, partners facing each other (you and North) add their "
+         "points into one team score; the rest of the rules are the same.",
+         place="seat-2", rules=(PARTNERSHIP,), at_once=True),
+    Step("That is Avissinia. Play on against the computer, or deal a game of your own "
+         "from the menu.", place="table", at_once=True),
+)
+
+LESSON = Lesson(
+    game="avissinia",
+    title="Avissinia",
+    seed=1,
+    options={"dealer": DEALER, "deck": [c.code for c in DECK]},
+    rules=RULES,
+    steps=STEPS,
+    others=OTHERS,
+    rule=others_rule,
+)

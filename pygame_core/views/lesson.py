@@ -1,0 +1,136 @@
+"""A lesson on the table (``session/lesson_screen.py``): the step's box, and the marks on
+the table's own markup (the part the step speaks of, the play it asks for).
+
+The table itself is each game's own view, unchanged: the marks are attributes added to
+its HTML here, so no view knows about lessons.  The step's box carries the test contract:
+the button to read on has ``data-lesson-next``; the button making the asked-for play has
+``data-lesson-move`` beside its ``data-action`` (the same action as the table's own
+element, which gets ``data-lesson-mark``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from html import unescape
+
+from .markup import escape, html
+
+# Where on the table each place of a step is: the first of these found in the table's
+# markup (an attribute or class inside the part's opening tag) is marked.
+PLACES: dict[str, tuple[str, ...]] = {
+    "centre": ('data-anchor="centre"', 'class="centre"'),
+    "hand": ('class="hand"', 'class="hand ', 'class="aby-hand"'),
+    "trick": ('class="trick"', 'class="trick '),
+    "market": ('class="aby-market', 'class="aby-centre'),
+    "pot": ('data-anchor="pot"',),
+    "scores": ('class="scores', 'class="sheet'),
+    "bids": ('class="controls"', 'class="hand"'),  # a decision's buttons, else the hand
+    # a deal's summary (its dialog's panel): "|" is where the mark goes in
+    "summary": ('id="summary"><div |class="panel',),
+}
+
+
+def place_needles(place: str) -> tuple[str, ...]:
+    if place.startswith("seat-"):
+        return (f'data-anchor="{place}"',)
+    return PLACES.get(place, ())
+
+
+def mark(table: str, place: str, move: str | None) -> str:
+    """The table's HTML with the step's part marked (``data-lesson-place``) and the element
+    of the asked-for play (``data-lesson-mark``), and if that play sits in a card's menu,
+    the card that opens it too."""
+    for needle in place_needles(place):
+        at = table.find(needle.replace("|", ""))
+        if at >= 0:
+            at += max(needle.find("|"), 0)
+            table = f"{table[:at]}data-lesson-place {table[at:]}"
+            break
+    if move:
+        needle = f'data-action="{escape(move)}"'
+        at = table.find(needle)
+        if at >= 0:
+            menu = table.rfind('<div popover id="', 0, at)
+            end = table.find("</div>", menu) if menu >= 0 else -1
+            table = f"{table[:at]}data-lesson-mark {table[at:]}"
+            if menu >= 0 and end > at:
+                menu_id = table[menu + len('<div popover id="'):].split('"', 1)[0]
+                opener = table.find(f'popovertarget="{menu_id}"')
+                if 0 <= opener < menu:
+                    table = f"{table[:opener]}data-lesson-mark {table[opener:]}"
+    return table
+
+
+_TAG = re.compile(r"<[^>]+>")
+
+
+def move_label(table: str, move: str) -> str:
+    """The asked-for play in the table's own words: its element's spoken label or text."""
+    needle = f'data-action="{escape(move)}"'
+    at = table.find(needle)
+    if at < 0:
+        return move[:1].upper() + move[1:]
+    start = table.rfind("<", 0, at)
+    tag_end = table.find(">", at)
+    tag = table[start:tag_end]
+    label = re.search(r'aria-label="([^"]*)"', tag)
+    if label:
+        text = label.group(1)
+    else:
+        close = table.find("</button>", tag_end)
+        text = _TAG.sub("", table[tag_end + 1:close])
+    return " ".join(unescape(text).split()) or move
+
+
+def lesson_box(*, title: str, number: int, count: int, text: str, why: str, move: str,
+               label: str, place: str, waiting: bool) -> str:
+    """The step's box: where it is, its words, why the play is good, the button that reads
+    on or makes the play, and the ways out (restart, leave, play on without the lesson)."""
+    if waiting:
+        act = html('<p class="lesson-wait">The others are playing…</p>')
+    elif move:
+        act = html('<button type="button" class="primary lesson-go" data-action="{move}" '
+                   'data-lesson-move autofocus>{label}</button>', move=move, label=label)
+    else:
+        act = html('<button type="button" class="primary lesson-go" data-cmd="lesson-next" '
+                   'data-lesson-next autofocus>Next</button>')
+    why_html = html('<p class="lesson-why"><strong>Why:</strong> {why}</p>', why=why) \
+        if why and not waiting else ""
+    return str(html(
+        '<aside class="lesson" aria-labelledby="lesson-title" data-place="{place}">'
+        '<p class="lesson-head"><span id="lesson-title">Learn {title}</span> '
+        '<span class="lesson-count">step {number} of {count}</span></p>'
+        '<p class="lesson-text">{text}</p>{why}'
+        '<div class="lesson-tools">{act}'
+        '<button type="button" data-cmd="lesson-restart">Restart</button>'
+        '<button type="button" data-cmd="lesson-leave">Leave</button>'
+        '<button type="button" data-cmd="lesson-off" title="Play this deal on without the '
+        'lesson">Lesson off</button></div></aside>',
+        place=place, title=title, number=number, count=count, text=text,
+        why=why_html, act=act))
+
+
+def lesson_done_box(title: str) -> str:
+    return str(html(
+        '<aside class="lesson done" aria-labelledby="lesson-title">'
+        '<p class="lesson-head"><span id="lesson-title">Learn {title}</span> '
+        '<span class="lesson-count">done</span></p>'
+        '<p class="lesson-text">Lesson complete. The computer players now play for real: '
+        'play this deal on, or deal a game of your own.</p>'
+        '<div class="lesson-tools">'
+        '<button type="button" class="primary" data-cmd="lesson-off" autofocus>Play on'
+        '</button><button type="button" data-cmd="lesson-restart">Restart the lesson</button>'
+        '<button type="button" data-cmd="menu">Deal a game</button></div></aside>',
+        title=title))
+
+
+def learn_html(games: Sequence[tuple[str, str]]) -> str:
+    """The start screen's "Learn to play" row: a lesson per game, (name, title) each."""
+    buttons = "".join(str(html(
+        '<button type="button" data-cmd="lesson" data-key="{name}">{title}</button>',
+        name=name, title=title)) for name, title in games)
+    return ('<div class="learn" role="group" aria-labelledby="learn-title">'
+            '<h3 id="learn-title">Learn to play</h3><p class="small">A guided first deal, '
+            'one step at a time.</p>'
+            f'<div class="learn-games">{buttons}</div></div>')
