@@ -14,7 +14,6 @@ game's smallest cost worth a word (``MIN_COST``).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import time
@@ -35,7 +34,10 @@ Values = dict[str, list[float]]  # each candidate's value in each deal, paired b
 def position_seed(obs: Mapping[str, Any]) -> int:
     """A seed read from the position itself: the seat's observation, as canonical JSON."""
     text = json.dumps(obs, sort_keys=True, default=str, separators=(",", ":"))
-    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:6], "big")
+    value = 0xCBF29CE484222325  # FNV-1a, 64 bits: stable across runs, unlike ``hash``
+    for byte in text.encode("utf-8"):
+        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return value >> 11
 
 
 def upper_z(p: float) -> float:
