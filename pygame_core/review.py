@@ -27,21 +27,12 @@ from typing import Any
 
 from .base import Game
 from .coach import analysis_work, coach_of
-from .coach.analysis import MIN_COST
+from .coach.analysis import MIN_COST, margin_words
 from .replay import Replay, ReplayStepper
 from .slices import run_to_end
 from .words import hint_text
 
 __all__ = ["MIN_COST", "Decision", "Review", "margin_words", "review", "run_to_end"]
-
-
-def margin_words(margin: float) -> str:
-    """A figure's noise allowance in words: never "±0.0" for a figure that is an estimate."""
-    if margin >= 0.095:
-        return f"±{margin:.1f}"
-    if margin >= 0.005:
-        return f"±{margin:.2f}"
-    return "±less than 0.01"
 
 
 @dataclass(frozen=True)

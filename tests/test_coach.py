@@ -10,18 +10,23 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from pygame_core import new_game
+from pygame_core.avissinia import scripted_deck
+from pygame_core.cards import parse_cards
 from pygame_core.coach import analysis_work, coach_of, hint_work
 from pygame_core.coach.analysis import MIN_COST, Analysis, mark_z, position_seed
 from pygame_core.opponents import make_opponent
 from pygame_core.review import Review, margin_words, review, run_to_end
-from pygame_core.session.core import HUMAN, Table
+from pygame_core.session.commands import Session
+from pygame_core.session.core import HUMAN, Table, finish_work
 from pygame_core.session.replay_review import table_words
-from pygame_core.session.storage import DictStorage
+from pygame_core.session.storage import DEFAULT_SETTINGS, DictStorage, Keys
+from pygame_core.views.panels import settings_html
 
 GAMES = ("avissinia", "avinas", "abyssinia")
 FIRST_SEED = 4200
@@ -142,3 +147,46 @@ def test_no_hint_or_review_speaks_of_the_machinery(name: str) -> None:
     assert any("cost about" in text for text in said)  # marks were worded too
     spoken = [text for text in said if MACHINERY.search(text)]
     assert not spoken
+
+
+# Seat 0 leads (dealer 3) holding two nines; the centre's top run is two nines and nobody
+# else holds a nine, so taking them is safe and trailing a small card throws them away.
+DECK = [c.code for c in scripted_deck(
+    3, {0: parse_cards("9H 9D 2C 5D 3H 4C")}, parse_cards("6D KC 9S 9C"))]
+
+
+def session(**settings: object) -> Session:
+    store = DictStorage()
+    if settings:
+        store.set(Keys().settings, json.dumps({**DEFAULT_SETTINGS, **settings}))
+    table = Session(store, pace=0)
+    table.begin(new_game("avissinia", seed=1, dealer=3, deck=DECK), ["medium"] * 3)
+    return table
+
+
+def test_the_coach_note_is_off_by_default_and_speaks_of_a_costly_play_with_undo() -> None:
+    quiet = session()
+    assert not quiet.coach_note_on()
+    effects = quiet.human_play("trail 2C")
+    assert effects.work is None and quiet.coach_note_shown() == ""
+
+    table = session(coach_note=True)
+    effects = finish_work(table.human_play("trail 2C"))
+    assert effects is not None
+    note = table.coach_note_shown()
+    assert note.startswith("Trailing the 2♣ cost about") and "points" in note
+    assert "taking the centre's 2 cards with the 9" in note and note in effects.announce
+    assert not MACHINERY.search(note)
+    assert 'data-setting="coach_note"' in settings_html(table.settings)
+    finish_work(table.command("undo"))
+    assert table.coach_note_shown() == "" and len(table.game.history) == 0  # type: ignore[union-attr]
+
+
+def test_a_good_play_gets_no_note_and_the_session_can_switch_the_note_on() -> None:
+    table = session()
+    table.set_coach_note(True)  # as a lesson does: the stored setting is left alone
+    assert table.coach_note_on() and not table.settings["coach_note"]
+    finish_work(table.human_play("capture 9H centre"))
+    assert table.coach_note_shown() == ""
+    table.set_coach_note(None)
+    assert not table.coach_note_on()

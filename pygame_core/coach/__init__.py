@@ -7,7 +7,8 @@ import importlib
 from collections.abc import Generator, Mapping
 from typing import Any, Protocol
 
-from .analysis import Analysis, Scorer, analyse
+from ..words import sentence
+from .analysis import Analysis, Scorer, analyse, margin_words
 
 GAMES = ("avissinia", "avinas", "abyssinia")
 
@@ -16,6 +17,8 @@ class Coach(Protocol):
     """What a game's coach module offers."""
 
     SCORER: Scorer
+
+    def said(self, obs: Mapping[str, Any], text: str) -> str: ...
 
     def hint_reason(self, obs: Mapping[str, Any], analysis: Analysis) -> str: ...
 
@@ -48,3 +51,21 @@ def hint_work(game: str, obs: Mapping[str, Any]
         return None
     analysis = yield from analyse(game, obs, coach.SCORER)
     return analysis.best, coach.hint_reason(obs, analysis)
+
+
+def note_work(game: str, obs: Mapping[str, Any], played: str
+              ) -> Generator[None, None, str | None]:
+    """The coach note on ``played`` (a play made where ``obs`` was seen): the same analysis
+    as the hint's and the review's; a note only when it marks the play as costly."""
+    coach = coach_of(game)
+    if coach is None or len(obs["legal"]) < 2:
+        return None
+    analysis = yield from analyse(game, obs, coach.SCORER, played)
+    if not analysis.marked(played):
+        return None
+    cost, _ = analysis.cost(played)
+    margin = margin_words(analysis.margin(played))
+    why = coach.mark_reason(obs, analysis, played)
+    return (f"{sentence(coach.said(obs, played))} cost about {cost:.1f} {analysis.unit} "
+            f"({margin}); {coach.said(obs, analysis.best)} was better"
+            + (f": {why}." if why else "."))

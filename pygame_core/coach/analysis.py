@@ -231,6 +231,15 @@ def same_as_first(legal: Sequence[str], kept: Sequence[str],
     return {a: first[key(a)] for a in legal if a not in kept and key(a) in first}
 
 
+def margin_words(margin: float) -> str:
+    """A figure's noise allowance in words: never "±0.0" for a figure that is an estimate."""
+    if margin >= 0.095:
+        return f"±{margin:.1f}"
+    if margin >= 0.005:
+        return f"±{margin:.2f}"
+    return "±less than 0.01"
+
+
 def versus(analysis: Analysis, said: Callable[[str], str], more: str) -> str:
     """The best play set against the next best, in words: "about 1.2 points more than
     trailing the 7♣" (``more``: "points more", the game's unit and direction), or "as good

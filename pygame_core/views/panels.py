@@ -108,6 +108,9 @@ def settings_html(settings: Mapping[str, Any]) -> str:
               "(clubs green, diamonds blue)")
         + box("shortcuts", "set-shortcuts", "One-letter keys",
               "(H hint, U undo, N next round, …)")
+        + box("coach_note", "set-coach-note", "Coach notes",
+              "(after a costly play of yours, a quiet note names the better play and "
+              "offers Undo)")
         + "</form><p class=\"small\">Settings are kept in this browser.</p>"
     )
 
