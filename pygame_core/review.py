@@ -30,7 +30,7 @@ from .coach import analysis_work, coach_of
 from .coach.analysis import MIN_COST, margin_words
 from .replay import Replay, ReplayStepper
 from .slices import run_to_end
-from .words import hint_text
+from .words import hint_text, sentence
 
 __all__ = ["MIN_COST", "Decision", "Review", "margin_words", "review", "run_to_end"]
 
@@ -48,8 +48,9 @@ class Decision:
     worlds: int  # deals of the unseen cards the best was scored in
     unit: str
     means: dict[str, float]  # every candidate's value
-    played_words: str  # the actions as the narration would say them
-    best_words: str
+    played_words: str  # the play made, as the narration says it
+    best_words: str  # the better play, in the coach's words (a play not made has no outcome
+    # to narrate: Abyssinia's blind card stays unseen)
     why: str = ""  # the coach's reason, in the game's words
     z: float = 2.0  # standard errors a cost must exceed (more plays compared, more)
     marked: bool = False  # a mistake clearly beyond the noise
@@ -89,7 +90,7 @@ class Review:
 
 
 def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:] if text.startswith("You ") else text
+    return text[:1].lower() + text[1:]
 
 
 # The last move of a state in words, as ``seat`` saw it ("" for none).
@@ -166,7 +167,7 @@ def review(
             step=step, deal=stepper.deal_of(step + 1), played=played, best=best, cost=cost,
             stderr=stderr, worlds=analysis.deals, unit=analysis.unit, means=analysis.means,
             played_words=_words(state, seat, played, narrate),
-            best_words=_words(state, seat, best, narrate),
+            best_words=sentence(coach.said(obs, best)),
             why=coach.mark_reason(obs, analysis, played) if marked else "",
             z=analysis.z, marked=marked))
         yield

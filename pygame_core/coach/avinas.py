@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from ..avinas import BID, STOP, TRUMP, Avinas, AvinasObservation, best_trump_suit
+from ..avinas import (
+    BID,
+    STOP,
+    TRUMP,
+    Avinas,
+    AvinasObservation,
+    best_trump_suit,
+    trump_tables,
+)
 from ..cards import SUIT_NAMES
 from ..opponents.avinas import POINTS, _candidates, _equal, _View
 from ..registry import COMPASS
@@ -88,7 +96,11 @@ def consideration(obs: Mapping[str, Any], text: str) -> str:
     if card is None:
         return "a knock pays only if that side takes all 8 tricks"
     if view.trump is None:
-        return f"the {card} is worth {_points(POINTS[card])}"
+        named = action.value if action.value is not None and action.value >= 0 else card.suit
+        eff = trump_tables(named)[0]
+        count = sum(1 for c in view.hand if eff[c] == TRUMP)
+        return (f"with {SUIT_NAMES[named]} as trumps you hold {plural(count, 'trump')} "
+                f"for a bid of {view.high_bid}")
     eff = view.tables[0]
     trumps_out = sum(1 for c in view.out if eff[c] == TRUMP)
     parts = []
@@ -102,6 +114,9 @@ def consideration(obs: Mapping[str, Any], text: str) -> str:
     elif view.trick or view.trick_number < 8:
         parts.append(f"nobody still to play can beat the {card}")
     parts.append(f"it is worth {_points(POINTS[card])}")
+    trumps = sum(1 for c in view.hand if eff[c] == TRUMP)
+    if eff[card] == TRUMP:
+        parts.append(f"it spends one of your {plural(trumps, 'trump')}")
     if not view.trick:
         parts.append(f"{plural(trumps_out, 'trump')} still out")
     return joined(*parts)
