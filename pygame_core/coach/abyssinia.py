@@ -33,10 +33,9 @@ from ..words import plural
 from .analysis import SLICE_SECONDS, Analysis, Values, joined, versus
 
 # Pack orders a decision: a purchase plays each of its three choices out in every one, a
-# betting decision one playout a pack order (hard at the Normal pace in the page: about
-# 9,800 pack orders for a betting decision, a third of that for a purchase, on the machine
-# of docs/opponents.md's figures).
-BUYING_PACKS = 4_000
+# betting decision one playout a pack order; at least hard's at the Normal pace (in the
+# page about 9,800 a decision; under CPython here 8,800 for a bet, 5,800 for a purchase).
+BUYING_PACKS = 6_000
 BETTING_PACKS = 10_000
 BATCHES = 10  # a betting decision's figures, read in this many parts
 
