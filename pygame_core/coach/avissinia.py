@@ -41,6 +41,11 @@ def _ranks(rank: int, n: int) -> str:
     return name if n == 1 else (name + "es" if name == "six" else name + "s")
 
 
+def _ranks_out(rank: int, n: int) -> str:
+    """"2 other kings", "1 other six"."""
+    return f"{n} other {_ranks(rank, n)}"
+
+
 def _whose(seat: int, obs: Mapping[str, Any]) -> str:
     names = COMPASS if obs["players"] <= len(COMPASS) else tuple(
         f"player {s + 1}" for s in range(obs["players"]))
@@ -76,8 +81,7 @@ def _safety(view: _View, card: Card, what: str) -> str:
         return (f"every other {RANK_NAMES[card.rank]} is in your hand or on the table, so "
                 f"nobody can take {what}")
     are = "is" if out == 1 else "are"
-    return f"{plural(out, 'other ' + RANK_NAMES[card.rank]).replace('sixs', 'sixes')} {are} " \
-           f"still out, so {what} could be taken"
+    return f"{_ranks_out(card.rank, out)} {are} still out, so {what} could be taken"
 
 
 def consideration(obs: Mapping[str, Any], text: str) -> str:
@@ -86,9 +90,13 @@ def consideration(obs: Mapping[str, Any], text: str) -> str:
     play = Avissinia.parse_action(text)
     card = play.card
     if play.target == TRAIL:
-        worth = view.value([card])
-        return joined(_safety(view, card, "it"),
-                      f"it is worth {plural(worth, 'point')} to whoever takes it")
+        worth = plural(view.value([card]), "point")
+        out = _out(view, card.rank)
+        if out == 0:
+            return (f"nobody can take it: every other {RANK_NAMES[card.rank]} is in your "
+                    f"hand or on the table")
+        are = "is" if out == 1 else "are"
+        return f"it risks {worth}: {_ranks_out(card.rank, out)} {are} still out"
     if play.target == OWN:
         return _safety(view, card, "your pile")
     taken = _taken(obs, view, play)
