@@ -22,7 +22,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Enter or Space", "play the card, or press the button, that has the focus; a card "
                        "with several plays (a capture or a trail, a trump to name) opens "
                        "their menu"),
-    ("H", "hint: what the strongest computer player would do in your place, and why"),
+    ("H", "hint: the coach's best play in your place, and why in the game's words"),
     ("U", "undo your last play"),
     ("N", "deal the next round when a round is over"),
     ("L", "say the last play again"),
