@@ -190,3 +190,17 @@ def test_a_good_play_gets_no_note_and_the_session_can_switch_the_note_on() -> No
     assert table.coach_note_shown() == ""
     table.set_coach_note(None)
     assert not table.coach_note_on()
+
+
+def test_a_hint_names_what_the_play_takes_and_why_it_is_safe() -> None:
+    """Both other nines are in the centre and seat 0 holds the rest: the capture is safe."""
+    game = new_game("avissinia", seed=1, dealer=3, deck=DECK)
+    hint = run_to_end(hint_work("avissinia", game.observation(HUMAN)))
+    assert hint is not None
+    action, why = hint
+    assert action.startswith("capture 9") and action.endswith("centre")
+    assert why.startswith("it wins 2 cards from the centre")
+    assert "every other nine is in your hand or on the table, so nobody can take your pile" in why
+    # The other nine takes the same cards: the next best is worth the same, and says so.
+    assert why.endswith("as good as taking the centre's 2 cards with the 9♥") or why.endswith(
+        "as good as taking the centre's 2 cards with the 9♦")
