@@ -242,14 +242,17 @@ def margin_words(margin: float) -> str:
 
 def versus(analysis: Analysis, said: Callable[[str], str], more: str) -> str:
     """The best play set against the next best, in words: "about 1.2 points more than
-    trailing the 7♣" (``more``: "points more", the game's unit and direction), or "as good
-    as ..." when they are worth the same to a tenth.  "" with one candidate."""
+    trailing the 7♣" (``more``: "points more", the game's unit and direction); "about as
+    good as ..." when the difference is within the figures' uncertainty, "as good as ..."
+    when they are worth the same to a tenth.  "" with one candidate."""
     other = analysis.runner_up()
     if other is None:
         return ""
     gain, _ = analysis.cost(other)
     if gain < 0.05:
         return f"as good as {said(other)}"
+    if gain <= analysis.margin(other):
+        return f"about as good as {said(other)}"
     return f"about {gain:.1f} {more} than {said(other)}"
 
 
