@@ -4,7 +4,7 @@ Plays each game medium against medium (seat 0 included) until the first deal, ro
 hand is finished, then reviews seat 0's decisions in it and prints the time per deal and
 per decision, the slices it yielded, the longest slice, and what it marked.
 
-    python benchmarks/review_timing.py [--deals 3] [--worlds 32]
+    python benchmarks/review_timing.py [--deals 3]
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 from pygame_core import new_game
 from pygame_core.opponents import make_opponent
-from pygame_core.review import WORLDS, review
+from pygame_core.review import review
 from pygame_core.session.replay_review import table_words
 
 CASES: list[tuple[str, dict[str, Any]]] = [
@@ -38,16 +38,15 @@ def one_deal(name: str, options: dict[str, Any], seed: int) -> Any:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=3)
-    parser.add_argument("--worlds", type=int, default=WORLDS)
     args = parser.parse_args(argv)
-    print(f"review of seat 0's first deal, {args.worlds} worlds a decision, CPython")
+    print("review of seat 0's first deal by the coach's analysis, CPython")
     print(f"{'game':<22}{'s/deal':>8}{'decisions':>11}{'ms/dec':>8}{'slices':>8}"
           f"{'max slice ms':>14}{'marked':>8}")
     for name, options in CASES:
         totals, decisions, slices, longest, marked = [], [], [], [], []
         for seed in range(1, args.deals + 1):
             game = one_deal(name, options, seed)
-            thinking = review(game, 0, deal=0, worlds=args.worlds,
+            thinking = review(game, 0, deal=0,
                               narrate=table_words(game.NAME, game.num_players))
             count, worst = 0, 0.0
             started = time.perf_counter()

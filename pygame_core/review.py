@@ -1,17 +1,15 @@
-"""Review of one seat's play: which decisions cost the most, by the hard level's search.
+"""Review of one seat's play: which decisions cost the most, by the coach's analysis.
 
-Each decision of the seat (one with more than one legal action) is evaluated as the hard
-opponent would see it: worlds are sampled consistently with the seat's observation at that
-point (``SearchOpponent.world``) and every legal action is scored in each world by the
-search's own measure (``SearchOpponent.action_value``, in its ``value_unit``).  Scoring
-every action in the same worlds makes the difference between two actions much less noisy
-than either value, and gives its standard error directly: the per-world differences'
-standard deviation over the root of the number of worlds.
+Each decision of the seat (one with more than one legal action) is the coach's analysis of
+that position (``coach.analysis``): the same analysis, at the same depth and with the same
+chance (seeded from the position), that gives the hint there, so a play the hint advised
+is the analysis's best and is never marked.  Every candidate is scored in the same deals of
+the unseen cards, so the difference between two plays is much less noisy than either
+value, and its standard error comes directly from the paired differences.
 
-The figures are expected values of the search, not certainties.  A decision is marked as
-a mistake only when its cost against the search's best action exceeds both
-``NOISE_SIGMAS`` standard errors and ``min_cost``, so no mark stands on the search's own
-noise.
+A decision is marked as a mistake only when its cost against the best exceeds both the
+analysis's noise allowance (``Analysis.z`` standard errors, larger when more plays were
+compared) and ``MIN_COST``; the reason is the game's coach's, in the game's words.
 
 ``review(...)`` is a generator: it yields between slices of work (like an opponent's
 ``think``) so the page can hand control back to the browser, and returns a ``Review``.
@@ -22,60 +20,51 @@ this module does not import): without one, by their text.
 
 from __future__ import annotations
 
-import math
-import random
-import statistics
 import time
 from collections.abc import Callable, Generator, Iterable
-from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from dataclasses import dataclass, field
+from typing import Any
 
 from .base import Game
-from .opponents import SearchOpponent, make_opponent
-from .replay import Replay, ReplayStepper, Slices
+from .coach import analysis_work, coach_of
+from .coach.analysis import MIN_COST, margin_words
+from .replay import Replay, ReplayStepper
 from .slices import run_to_end
-from .words import hint_text
+from .words import hint_text, sentence
 
-NOISE_SIGMAS = 2.0  # a cost must exceed this many standard errors to be marked
-MIN_COST = 0.75  # ... and this much, in the search's unit
-WORLDS = 32  # sampled worlds per decision
-LEVEL = "hard"
-
-__all__ = ["Decision", "Review", "review", "run_to_end"]
-
-T = TypeVar("T")
+__all__ = ["MIN_COST", "Decision", "Review", "margin_words", "review", "run_to_end"]
 
 
 @dataclass(frozen=True)
 class Decision:
-    """One decision of the reviewed seat, as the search judged it."""
+    """One decision of the reviewed seat, as the coach's analysis judged it."""
 
     step: int  # the replay step just before it (``ReplayStepper.go(step)`` shows it)
     deal: int
     played: str
-    best: str  # the action with the best expected value
-    cost: float  # the best's expected value minus the played action's (>= 0)
+    best: str  # the action the analysis rates best (the hint there)
+    cost: float  # the best's value minus the played action's
     stderr: float  # the standard error of that difference
-    worlds: int
+    worlds: int  # deals of the unseen cards the best was scored in
     unit: str
-    means: dict[str, float]  # every legal action's expected value
-    played_words: str  # the actions as the narration would say them
-    best_words: str
-    why: str = ""  # the hard opponent's own reason for the best action, when it agrees
+    means: dict[str, float]  # every candidate's value
+    played_words: str  # the play made, as the narration says it
+    best_words: str  # the better play, in the coach's words (a play not made has no outcome
+    # to narrate: Abyssinia's blind card stays unseen)
+    why: str = ""  # the coach's reason, in the game's words
+    z: float = 2.0  # standard errors a cost must exceed (more plays compared, more)
+    marked: bool = False  # a mistake clearly beyond the noise
 
     @property
-    def marked(self) -> bool:
-        return self.played != self.best and self.cost > max(NOISE_SIGMAS * self.stderr,
-                                                            MIN_COST)
+    def margin(self) -> float:
+        return self.z * self.stderr
 
     def text(self) -> str:
         """The mark in words, in the style of the hint: what it cost and what was better."""
         if not self.marked:
-            return (f"{self.played_words}: a good choice by the search's estimate (no other "
-                    f"choice was clearly better).")
+            return f"{self.played_words}: a good choice (no other choice was clearly better)."
         line = (f"{self.played_words}: that cost about {self.cost:.1f} {self.unit} "
-                f"(expected value, ±{NOISE_SIGMAS * self.stderr:.1f}); better: "
-                f"{_lower_first(self.best_words)}")
+                f"({margin_words(self.margin)}); better: {_lower_first(self.best_words)}")
         return hint_text(line, self.why).removeprefix("Hint: ")
 
 
@@ -86,9 +75,10 @@ class Review:
     seat: int
     decisions: list[Decision] = field(default_factory=list)
     seconds: float = 0.0  # from start to end, the page's time between slices included
-    note: str = ("Figures are expected values from the hard level's search over sampled "
-                 "hands; a play is marked only when its cost is clearly beyond the search's "
-                 "own noise.")
+    note: str = ("Figures are expected values: the coach's estimates over the ways the "
+                 "unseen cards may lie, the same as its hints; a play is marked only when "
+                 "its cost is clearly beyond their uncertainty, allowing for the number of "
+                 "plays compared.")
 
     @property
     def marked(self) -> list[Decision]:
@@ -100,7 +90,7 @@ class Review:
 
 
 def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:] if text.startswith("You ") else text
+    return text[:1].lower() + text[1:]
 
 
 # The last move of a state in words, as ``seat`` saw it ("" for none).
@@ -139,8 +129,6 @@ def review(
     *,
     deal: int | None = None,
     steps: Iterable[int] | None = None,
-    worlds: int = WORLDS,
-    seed: int | None = None,
     narrate: Narrate = _no_words,
     progress: Callable[[int, int], None] | None = None,
 ) -> Generator[None, None, Review]:
@@ -149,7 +137,7 @@ def review(
     A decision at step ``s`` is the action that leads from step ``s`` to ``s + 1``: the
     page shows it with ``stepper.go(decision.step)``.
 
-    Deterministic for a given replay and ``seed`` (default: the match's seed).
+    Deterministic: each decision's analysis is seeded from its position.
     ``narrate(state, seat)`` puts a state's last move in words, as ``seat`` saw it.
     ``progress(done, total)`` is told of each decision as it is reviewed (the page's bar).
     """
@@ -157,74 +145,34 @@ def review(
                else (yield from ReplayStepper.sliced(replay)))
     where = stepper.step  # a stepper passed in is left where it was
     game_name = stepper.replay.game
-    seed = stepper.replay.seed if seed is None else seed
+    coach = coach_of(game_name)
+    if coach is None:
+        raise ValueError(f"no coach for {game_name!r}")
     started = time.perf_counter()
     result = Review(seat)
-    clock = Slices()
     chosen = _decision_steps(stepper, seat, deal, steps)
     for number, step in enumerate(chosen):
         if progress is not None:
             progress(number, len(chosen))
         state = stepper.go(step)
-        legal = [str(a) for a in state.legal_actions()]
-        if len(legal) < 2:
+        obs = state.observation(seat)
+        if len(obs["legal"]) < 2:
             continue
-        adviser = make_opponent(game_name, LEVEL, seat, seed)
-        if not isinstance(adviser, SearchOpponent):
-            raise TypeError(f"the {LEVEL} level of {game_name} does not search")
-        decision = yield from _evaluate(adviser, state, seat, stepper, step, legal, worlds,
-                                        random.Random(f"review/{seed}/{step}"), narrate, clock)
-        result.decisions.append(decision)
-    # The hard opponent's own reason for the search's best action, for the marked ones.
-    for index, decision in enumerate(result.decisions):
-        if decision.marked:
-            adviser = make_opponent(game_name, LEVEL, seat, seed)
-            obs = stepper.go(decision.step).observation(seat)
-            choice = yield from adviser.think(obs)
-            if choice == decision.best:
-                result.decisions[index] = replace(decision, why=adviser.explain())
+        played = stepper.replay.actions[step]
+        analysis = yield from analysis_work(game_name, obs, also=played)
+        cost, stderr = analysis.cost(played)
+        marked = analysis.marked(played)
+        best = analysis.best
+        result.decisions.append(Decision(
+            step=step, deal=stepper.deal_of(step + 1), played=played, best=best, cost=cost,
+            stderr=stderr, worlds=analysis.deals, unit=analysis.unit, means=analysis.means,
+            played_words=_words(state, seat, played, narrate),
+            best_words=sentence(coach.said(obs, best)),
+            why=coach.mark_reason(obs, analysis, played) if marked else "",
+            z=analysis.z, marked=marked))
+        yield
     stepper.go(where)
     if progress is not None:
         progress(len(chosen), len(chosen))
     result.seconds = time.perf_counter() - started
     return result
-
-
-def _evaluate(
-    adviser: SearchOpponent, state: Game[Any, Any], seat: int, stepper: ReplayStepper,
-    step: int, legal: list[str], worlds: int, rng: random.Random, narrate: Narrate,
-    clock: Slices,
-) -> Generator[None, None, Decision]:
-    played = stepper.replay.actions[step]
-    obs = state.observation(seat)
-    values: dict[str, list[float]] = {a: [] for a in legal}
-    for _ in range(worlds):
-        world = adviser.world(obs, rng)
-        for action in legal:
-            value = yield from _sliced(adviser.action_value_slices(world, action), clock)
-            values[action].append(value)
-            if clock.due():
-                yield
-    means = {a: statistics.fmean(v) for a, v in values.items()}
-    best = max(legal, key=lambda a: means[a])  # first of equals: the stable order
-    differences = [b - p for b, p in zip(values[best], values[played], strict=True)]
-    cost = statistics.fmean(differences)
-    stderr = statistics.stdev(differences) / math.sqrt(worlds) if worlds > 1 else math.inf
-    return Decision(
-        step=step, deal=stepper.deal_of(step + 1), played=played, best=best, cost=cost,
-        stderr=stderr, worlds=worlds, unit=adviser.value_unit, means=means,
-        played_words=_words(state, seat, played, narrate),
-        best_words=_words(state, seat, best, narrate),
-    )
-
-
-def _sliced(work: Generator[None, None, T], clock: Slices) -> Generator[None, None, T]:
-    """Run ``work``, passing its pauses on only when a slice of time is used up."""
-    while True:
-        try:
-            next(work)
-        except StopIteration as done:
-            result: T = done.value
-            return result
-        if clock.due():
-            yield

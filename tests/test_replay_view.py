@@ -290,7 +290,7 @@ def test_the_review_says_when_nothing_is_marked_and_refuses_an_unfinished_deal()
     assert "No costly mistakes found in this hand" in body and "expected values" in body
     decision = Decision(step=7, deal=2, played="play 7S", best="play AS", cost=3.0,
                         stderr=0.5, worlds=32, unit="pips", means={}, played_words=HOSTILE,
-                        best_words="You played A♠")
+                        best_words="You played A♠", marked=True)
     marked = str(DealReview("avinas", 2, result=Review(0, [decision])).html())
     assert HOSTILE not in marked and htmllib.escape(HOSTILE) in marked
     assert 'data-key="step:7"' in marked and "Review of your play: hand 3" in marked

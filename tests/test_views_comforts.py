@@ -92,9 +92,10 @@ def test_settings_default_when_missing_or_unreadable() -> None:
 
 def test_settings_keep_what_is_valid() -> None:
     text = json.dumps({"pace": 300, "animations": False, "four_colour": True,
-                       "shortcuts": False, "unknown": 1})
+                       "shortcuts": False, "coach_note": True, "unknown": 1})
     assert storage.parse_settings(text) == {"pace": 300, "animations": False,
-                                             "four_colour": True, "shortcuts": False}
+                                             "four_colour": True, "shortcuts": False,
+                                             "coach_note": True}
     assert storage.parse_settings('{"pace": "1400"}')["pace"] == 1400  # the old page's form
     assert storage.parse_settings('{"pace": -5}')["pace"] == 800
     assert storage.parse_settings('{"pace": true}')["pace"] == 800
@@ -105,7 +106,8 @@ def test_settings_panel_reflects_the_settings() -> None:
                                    "shortcuts": True})
     tags = parse(html).tags
     boxes = {a["id"]: "checked" in a for t, a in tags if t == "input"}
-    assert boxes == {"set-animations": False, "set-four-colour": True, "set-shortcuts": True}
+    assert boxes == {"set-animations": False, "set-four-colour": True, "set-shortcuts": True,
+                     "set-coach-note": False}
     chosen = [a["value"] for t, a in tags if t == "option" and "selected" in a]
     assert chosen == ["300"]
 

@@ -200,7 +200,8 @@ class Page:
         label = DOM.strip(self.app, js_object({
             "atTable": table.at_table(), "turnLine": table.turn_line(), "hint": table.my_turn(),
             "undo": table.undo_available(), "note": note if turn == "you" else "",
-            "hintAction": action if turn == "you" else ""}))
+            "hintAction": action if turn == "you" else "",
+            "coachNote": table.coach_note_shown() if table.at_table() else ""}))
         if not missing(label):
             by_id("hint").textContent = hint_text(str(label), why)
         if table.at_table() and turn != self.last_turn and turn in ("summary", "over", "you"):

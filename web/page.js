@@ -147,6 +147,11 @@
     tools.querySelector("[data-cmd='hint']").disabled = !state.hint;
     tools.querySelector("[data-cmd='undo']").disabled = !state.undo;
     byId("hint").textContent = state.note;
+    var note = byId("coach-note");
+    if (note) {
+      note.hidden = !state.coachNote;
+      byId("coach-note-text").textContent = state.coachNote || "";
+    }
     var hinted = state.hintAction ? byAction(app, state.hintAction) : null;
     if (!hinted) return null;
     hinted.classList.add("hinted");

@@ -370,16 +370,14 @@ class Table:
         return effects
 
     def hint_work(self) -> Generator[None, None, tuple[str, str] | None]:
-        """The strongest level's move for the human and why, as sliced work; None when it
-        is not the human's turn or the game has no opponents."""
+        """The coach's move for the human and why, as sliced work: the play its analysis of
+        the position rates best (the review of this position reads the same analysis);
+        None when it is not the human's turn or the game has no coach."""
         if not self.my_turn() or self.game is None:
             return None
-        try:
-            adviser = make_opponent(self.game.NAME, "hard", HUMAN, self.game.seed)
-        except (ImportError, ValueError):
-            return None
-        action = yield from adviser.think(self.game.observation(HUMAN))
-        return action, adviser.explain()
+        from ..coach import hint_work
+
+        return (yield from hint_work(self.game.NAME, self.game.observation(HUMAN)))
 
     def hint(self, go_on: Callable[[], bool] | None = None) -> tuple[str, str] | None:
         """``hint_work`` in one go; None if abandoned by ``go_on``."""

@@ -61,6 +61,9 @@ class Screens(Table):
         self.screen = "start"  # start, table, saves or replay
         self.start_form: dict[str, Any] | None = None  # as filled in, when a deal was refused
         self.hinted: tuple[int, str, str, str] | None = None  # (moves, note, action, why)
+        # The coach note: (the game, the moves after the play it speaks of, its text).
+        self.noted: tuple[Game[Any, Any], int, str] | None = None
+        self.coach_override: bool | None = None  # set by the session (a lesson: on)
         self.site = ""  # the page's address (its folder is the Embed dialog's site)
 
     def begin(self, game: Game[Any, Any], levels: list[str], narration: str = "") -> Effects:
@@ -244,6 +247,58 @@ class Screens(Table):
     def save_as_from_panel(self, name: str) -> Effects:
         effects = self.save_as(name)
         return self.show("saves", effects.say)
+
+    # --- the coach note -----------------------------------------------------------------
+    def coach_note_on(self) -> bool:
+        """Whether a costly play of the human's gets a coach note: the session's own choice
+        (a lesson switches it on) over the player's setting (off by default)."""
+        if self.coach_override is not None:
+            return self.coach_override
+        return bool(self.settings.get("coach_note"))
+
+    def set_coach_note(self, on: bool | None) -> None:
+        """The session's switch for the coach note (the lessons: True while one runs); None
+        leaves it to the player's setting again.  The stored setting is not changed."""
+        self.coach_override = on
+        if not self.coach_note_on():
+            self.noted = None
+
+    def human_play(self, action: str) -> Effects:
+        """The human's move; with the coach note on, the position before it is analysed in
+        slices (the hint's analysis) and a costly play gets a note with Undo."""
+        game = self.game
+        before = (game.observation(HUMAN) if game is not None and self.coach_note_on()
+                  and self.my_turn() else None)
+        effects = super().human_play(action)
+        if not effects.draw:
+            return effects
+        self.noted = None
+        if before is None or game is None or len(before["legal"]) < 2:
+            return effects
+        moves = len(game.history)
+
+        def still() -> bool:
+            return self.game is game and len(game.history) >= moves and self.coach_note_on()
+
+        def done(text: str | None) -> Effects:
+            if not text:
+                return Effects()
+            self.noted = (game, moves, text)
+            return Effects(draw=True, announce=[text])
+
+        from ..coach import note_work
+
+        return effects.merge(Effects(work=Work(note_work(game.NAME, before, action), done,
+                                               still)))
+
+    def coach_note_shown(self) -> str:
+        """The coach note on the human's last play, while that play stands ("" for none)."""
+        if self.noted is None:
+            return ""
+        game, moves, text = self.noted
+        if game is not self.game or len(game.history) < moves or not self.coach_note_on():
+            return ""
+        return text
 
     # --- the hint and the settings ----------------------------------------------------
     def hint_effects(self) -> Effects:

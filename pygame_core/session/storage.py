@@ -310,9 +310,10 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "animations": True,
     "four_colour": False,
     "shortcuts": True,
+    "coach_note": False,  # after a costly play of yours, a quiet note with Undo
 }
 MAX_PACE = 5000
-SWITCHES = ("animations", "four_colour", "shortcuts")
+SWITCHES = ("animations", "four_colour", "shortcuts", "coach_note")
 
 
 def stored_object(text: str | None, what: str) -> dict[str, Any] | None:

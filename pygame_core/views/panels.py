@@ -22,7 +22,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Enter or Space", "play the card, or press the button, that has the focus; a card "
                        "with several plays (a capture or a trail, a trump to name) opens "
                        "their menu"),
-    ("H", "hint: what the strongest computer player would do in your place, and why"),
+    ("H", "hint: the coach's best play in your place, and why in the game's words"),
     ("U", "undo your last play"),
     ("N", "deal the next round, hand or deal when one is over"),
     ("L", "say the last play again"),
@@ -110,6 +110,9 @@ def settings_html(settings: Mapping[str, Any]) -> str:
               "(clubs green, diamonds blue)")
         + box("shortcuts", "set-shortcuts", "One-letter keys",
               "(H hint, U undo, N next deal, …)")
+        + box("coach_note", "set-coach-note", "Coach notes",
+              "(after a costly play of yours, a quiet note names the better play and "
+              "offers Undo)")
         + "</form><p class=\"small\">Settings are kept in this browser.</p>"
     )
 

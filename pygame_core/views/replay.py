@@ -133,7 +133,7 @@ def _review_body(shown: ReviewShown) -> Markup:
         count = (html("{done} of {total} decisions", done=shown.done, total=shown.total)
                  if shown.total else Markup("starting"))
         return html(
-            '<p>The hard level\'s search is weighing each of your decisions in this '
+            '<p>The coach is weighing each of your decisions in this '
             '{word}, a few at a time: the table stays yours meanwhile.</p>'
             '<p><label for="review-bar">Reviewing: {count}</label> '
             '<progress id="review-bar" max="{total}" value="{done}"></progress></p>',
@@ -144,7 +144,7 @@ def _review_body(shown: ReviewShown) -> Markup:
                   n=plural(shown.decisions, "decision"), s1=f"{shown.seconds:.1f}")
     if not shown.marks:
         found = html('<p class="review-none">No costly mistakes found in this {word}: '
-                     'none of your plays cost clearly more than the search\'s noise.</p>',
+                     'none of your plays cost clearly more than the figures\' uncertainty.</p>',
                      word=word)
         return Markup("").join([found, note, timing])
     items = Markup("").join(
@@ -152,7 +152,7 @@ def _review_body(shown: ReviewShown) -> Markup:
              '<button type="button" data-cmd="replay-open" data-key="step:{step}">'
              'Show it in the replay</button></li>', step=step, text=text)
         for step, text in shown.marks)
-    lead = html('<p>{n} of your plays cost clearly more than the search\'s noise, the '
+    lead = html('<p>{n} of your plays cost clearly more than the figures\' uncertainty, the '
                 'costliest first:</p>', n=shown.marked)
     return Markup("").join([lead, html('<ol class="review-marks">{items}</ol>', items=items),
                             note, timing])
