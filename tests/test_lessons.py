@@ -431,6 +431,19 @@ def test_a_lesson_refuses_other_plays_restarts_and_can_be_switched_off() -> None
     assert session.saved.store.get(session.keys.current) is not None
 
 
+def test_the_lessons_commands_do_nothing_outside_a_lesson() -> None:
+    session = _session()
+    session.new_deal("avinas", {}, ["easy"] * 3, seed=9)
+    history = list(session.game.history)
+    for name in ("lesson-next", "lesson-leave", "lesson-off", "lesson-restart"):
+        effects = session.command(name)
+        assert effects is not None and not effects.draw
+    assert session.game.NAME == "avinas" and session.game.history == history
+    assert session.screen == "table" and session.lesson is None
+    session.command("lesson", "chess")  # a lesson that is not there: said on the start screen
+    assert session.screen == "start" and "There is no lesson" in session.html()
+
+
 def test_the_start_screen_offers_a_lesson_per_game_and_bad_links_say_why() -> None:
     session = _session()
     session.start_from_address([])

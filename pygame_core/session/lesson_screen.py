@@ -119,6 +119,8 @@ class LessonScreens(Screens):
     def leave_lesson(self) -> Effects:
         """Back to the start screen; the game in progress before the lesson, if any, is
         there to continue (it was never overwritten)."""
+        if self.lesson is None:
+            return Effects()
         self.lesson = None
         self.game = None
         current = self.load_current()
@@ -261,8 +263,9 @@ LESSON_COMMANDS: dict[str, Callable[[LessonScreens, str | None, Mapping[str, str
                                     Effects | None]] = {
     "lesson": lambda session, key, _fields: session.start_lesson(key),
     "lesson-next": lambda session, _key, _fields: session.lesson_next(),
-    "lesson-restart": lambda session, _key, _fields: session.start_lesson(
-        session.lesson.lesson.game if session.lesson is not None else None),
+    "lesson-restart": lambda session, _key, _fields: (
+        session.start_lesson(session.lesson.lesson.game) if session.lesson is not None
+        else Effects()),
     "lesson-leave": lambda session, _key, _fields: session.leave_lesson(),
     "lesson-off": lambda session, _key, _fields: session.lesson_off(),
     # The summary's own button (and the N key) reads on in a lesson, as Next does.
