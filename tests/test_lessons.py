@@ -327,6 +327,33 @@ def test_the_lesson_is_the_same_every_time(game: str) -> None:
     assert follow(lesson).game.history == follow(lesson).game.history
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_no_play_a_lesson_asks_for_is_one_the_coach_marks(game: str) -> None:
+    """The coach note is on during lessons: it must never tell a learner off for the play
+    the lesson asked for (the coach's analysis is seeded by the position, so this is what
+    the page would say)."""
+    coach = pytest.importorskip("pygame_core.coach")
+    from pygame_core.slices import drive
+
+    lesson = lesson_for(game)
+    assert lesson is not None
+    run = LessonRun(lesson)
+    marked = []
+    while not run.done:
+        while run.others_to_move():
+            run.play_other()
+        step = run.step
+        assert step is not None
+        if step.move is None:
+            run.next()
+            continue
+        note, _ = drive(coach.note_work(game, run.game.observation(HUMAN), step.move))
+        if note:
+            marked.append((step.move, note))
+        run.play(step.move)
+    assert marked == []
+
+
 def test_the_lesson_refuses_any_other_play() -> None:
     run = LessonRun(avs.LESSON)
     run.next()
@@ -414,6 +441,8 @@ def test_a_lesson_keeps_the_game_in_progress_and_leaving_returns_to_it() -> None
 def test_a_lesson_refuses_other_plays_restarts_and_can_be_switched_off() -> None:
     session = _session()
     session.command("lesson", "avissinia")
+    coach_on = getattr(session, "coach_note_on", None)  # the coach's switch, where merged
+    assert coach_on is None or coach_on()  # the coach note is on during a lesson
     assert session.human_play("trail 9C").say.startswith("In this lesson")
     assert session.command("hint").say.startswith("In a lesson")
     assert not session.undo_available()
@@ -427,6 +456,7 @@ def test_a_lesson_refuses_other_plays_restarts_and_can_be_switched_off() -> None
     session.human_play("capture 9C centre")
     effects = session.command("lesson-off")
     assert session.lesson is None and effects.draw and effects.schedule_ms is not None
+    assert coach_on is None or not coach_on()  # back to the player's setting: off
     assert all(o.level != "lesson" for o in session.opponents.values())
     assert "data-lesson" not in session.html() and session.lesson_state() == ""
     assert session.saved.store.get(session.keys.current) is not None
