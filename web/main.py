@@ -84,6 +84,7 @@ class Page:
         self.table.site = str(window.location.href)
         self.thinking, self.generation, self.ready, self.height = None, 0, False, 0
         self.tasks, self.last_turn, self.focus_hint = set(), "", False
+        self.lesson_shown = ""  # the lesson's step last shown ("step 3 of 20")
 
     def spawn(self, coroutine):
         """Run ``coroutine`` as a task, keeping a reference until it is done."""
@@ -184,6 +185,7 @@ class Page:
         DOM.after(self.app, focus_inside)
         if hinted is not None and self.focus_hint:  # a hint just found: go to its move
             DOM.focus(hinted)
+        self.show_lesson_place()
         self.focus_hint = False
         if not self.ready:
             self.ready = True
@@ -192,6 +194,18 @@ class Page:
             self.post({"type": "ready"})
             self.post(self.table.ready_message())
         self.report_height()
+
+    def show_lesson_place(self):
+        """A lesson's new step: the part of the table it speaks of scrolled into view (on
+        a phone, above the step's box at the foot of the screen: CSS scroll margins)."""
+        count = self.app.querySelector(".lesson-count")
+        ready = not missing(self.app.querySelector(".lesson .lesson-go"))  # not waiting
+        shown = str(count.textContent) if ready and not missing(count) else ""
+        if shown and shown != self.lesson_shown:
+            place = self.app.querySelector("[data-lesson-place]")
+            if not missing(place):
+                place.scrollIntoView(js_object({"block": "nearest"}))
+            self.lesson_shown = shown
 
     def after_render(self, turn):
         """The strip above the table and what to say; returns the hinted move's element."""

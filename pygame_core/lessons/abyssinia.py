@@ -1,7 +1,7 @@
 """Abyssinia's lesson: one deal for three players on a scripted pack (seeds/003).
 
-The market opens with the rule text's own 2♣ and K♦.  You build a low hand (8-5-4-2-A),
-buying once blind; Ada builds trip nines; Ben folds in the third round.  The five betting
+The market opens with the rule text's own 2♣ and K♦.  You build a low hand (7-5-4-2-A),
+buying twice blind; Ada builds trip nines; Ben folds in the third round.  The five betting
 rounds show a check, a bet, a call, the three raises of a capped round and a fold, and the
 showdown splits an odd pot of 41: high (Ada's trips) takes 21 with the odd chip, low
 (yours) 20.
@@ -30,7 +30,7 @@ DEALER = 2  # Ben deals, so you, on the dealer's left, buy and bet first; then A
 
 # The cards in the order they come off the pack: the market's two, then each refill or
 # blind purchase as the script below makes them.
-DRAWN = cards_of("2C KD 9S JC QH AD 9H 5D 9D 4C 10S KC 8S 3H 2H")
+DRAWN = cards_of("2C KD 9S JC QH AD 9H 5D 9D 4C 10S KC 8S 7C 2H")
 DECK = DRAWN + [c for c in full_pack() if c not in DRAWN]
 
 # Ada's and Ben's moves, in the order they come.
@@ -88,15 +88,17 @@ STEPS = (
     Step("Buy the 4♣ on the left for 2 chips.", place="market", move="buy left",
          why="A-2-4-5: four low cards, none paired."),
     Step("Check.", place="hand", move="check", why="Nothing to gain by betting now."),
-    Step("Fifth and last purchase round. Buy the 8♠ on the left for 1 chip.",
-         place="market", move="buy left",
-         why="An 8 finishes an unpaired low, 8-5-4-2-A, and is cheaper than a blind card."),
+    Step("Fifth and last purchase round: buy blind again.", place="market",
+         move="buy blind",
+         why="Ada's three nines cannot win low, so any card keeps the low half yours; a "
+             "blind 3 would even make a straight, A-2-3-4-5, and win high too."),
+    Step("The blind card was the 7♣, for 1 chip: your low is 7-5-4-2-A.", place="hand"),
     Step("Check.", place="hand", move="check", why="Ada's trip nines beat you for high."),
     Step("Ada bet. Call: after five purchases and five betting rounds comes the "
          "showdown.", place="seat-1", move="call",
          why="Your low beats Ada's trips for the low half.", rules=(FIVE_ROUNDS,)),
     Step("The pot splits in two halves. High is normal poker: Ada's trip nines. Low is "
-         "ace-to-five, straights and flushes ignored, pairs bad: your 8-5-4-2-A.",
+         "ace-to-five, straights and flushes ignored, pairs bad: your 7-5-4-2-A.",
          place="pot", rules=(HIGH_LOW,)),
     Step("The pot was 41 chips, an odd number: the high half takes the odd chip, so Ada "
          "gets 21 and you 20.", place="pot", rules=(SPLIT,), at_once=True),

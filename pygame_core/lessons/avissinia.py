@@ -2,7 +2,7 @@
 
 You (South) play first.  The centre is dealt K♣ 2♦ 5♠ 9♦, bottom to top; West builds the
 pile 4-4-7-7, from which your 7 takes only the top run, the rule text's own 4-7-7
-example; then you add the last 7 to your pile, take a jack, trail, and play the second
+example; then you add the last 7 to your pile, take a king, trail, and play the second
 six cards to the round's scoring.
 """
 
@@ -29,10 +29,10 @@ DEALER = 3  # East deals, so you, on the dealer's left, play first; then East, N
 
 DECK = scripted_deck(
     DEALER,
-    hands={0: cards_of("9C 3H 7C 7H JS QH"),
+    hands={0: cards_of("9C 3H 7C 7H KS QH"),
            3: cards_of("2C 10C QD 5D 6D 8D"),
-           2: cards_of("4D 7D 6C 3S 10D KD"),
-           1: cards_of("4S 7S 8S JD QS AD")},
+           2: cards_of("4D 7D 6C 3S 10D JD"),
+           1: cards_of("4S 7S 8S KD QS AD")},
     centre=cards_of("KC 2D 5S 9D"),
     second_hands={0: cards_of("QC 4H 4C 2H 5C 8C")},
 )
@@ -42,9 +42,9 @@ OTHERS = (
     "trail 2C", "trail 4D", "capture 4S centre",
     "trail 10C", "trail 7D", "capture 7S centre",
     "trail QD", "trail 6C", "trail 8S",
-    "trail 5D", "trail 3S", "trail JD",
+    "trail 5D", "trail 3S", "trail KD",
     "trail 6D", "trail 10D", "trail QS",
-    "trail 8D", "trail KD", "trail AD",
+    "trail 8D", "trail JD", "trail AD",
 )
 
 
@@ -95,9 +95,10 @@ STEPS = (
          place="hand", move="add 7H",
          why="Adding puts a card on your own pile: nobody else can play a seven now, so "
              "your four sevens are safe.", rules=(ADD,)),
-    Step("West trailed the J♦. A jack is worth 3 points, every other card 1. Capture it "
-         "with your J♠.", place="centre", move="capture JS centre",
-         why="Two jacks make 6 points: the most valuable capture on the table."),
+    Step("West trailed the K♦. Capture it with your K♠.", place="centre",
+         move="capture KS centre",
+         why="Every card you win counts a point (a jack 3), and the centre's top is the "
+             "only card you can match there."),
     Step("West trailed the Q♠. Capture it with your Q♥, your last card of the first "
          "six.", place="centre", move="capture QH centre",
          why="Two more points; your pile's top is now the Q♠ and Q♥, and the Q♦ lies "
@@ -105,29 +106,31 @@ STEPS = (
     Step("Everyone has played six cards, so six more are dealt to each player from the "
          "rest of the pack. The centre and the piles stay as they are.", place="hand",
          rules=(SECOND_SIX,)),
-    Step("Add your Q♣ to your pile: three queens on top.", place="hand", move="add QC",
-         why="The fourth queen is buried in the centre, so nobody can ever match your "
-             "pile's top: everything in it is safe."),
-    Step("East took the A♦ with the A♠, North the K♦, and West took both aces from "
-         "East's pile with the A♣: any pile's top run can be taken.", place="seat-1"),
-    Step("Trail your 2♥.", place="hand", move="trail 2H",
-         why="Your 8♣ could take the 8♦, but a lone 8 on your pile would be open to the "
-             "eights still out and would cover your safe queens; the 2♥ is worth 1 point."),
-    Step("North took the 8♦ with the 8♥. Take both from North's pile with your 8♣.",
-         place="seat-2", move="capture 8C pile 2",
+    Step("West's pile is two fours. Take them with your 4♥.", place="seat-1",
+         move="capture 4H pile 1",
+         why="You hold the fourth four, the 4♣, so nobody can take your fours back."),
+    Step("North took the J♦ with the J♥, and West took both jacks from North's pile with "
+         "the J♣: a pile's top run goes to whoever matches it.", place="seat-1"),
+    Step("Add your 4♣ to your pile: all four fours are yours.", place="hand",
+         move="add 4C",
+         why="Nobody can ever match your pile's top now, so all it holds is safe."),
+    Step("East took the three jacks with the J♠: four jacks, 12 points. North took the "
+         "8♦ with the 8♥: take both from North's pile with your 8♣.", place="seat-2",
+         move="capture 8C pile 2",
          why="Three points, and all four eights are then seen (the 8♠ is buried in the "
              "centre), so nobody can take them back."),
-    Step("Nothing you hold matches a top card now. Trail your 4♣.", place="hand",
-         move="trail 4C",
-         why="You keep the 5♣ and the 4♥ for what comes; a four is worth no more than "
-             "any other card."),
+    Step("Nothing you hold matches a top card now. Trail your Q♣.", place="hand",
+         move="trail QC",
+         why="Every other queen is played, so it can never win anything; your 5♣ and 2♥ "
+             "may still match what comes."),
     Step("West trailed the 5♥. Take it with your 5♣.", place="centre",
          move="capture 5C centre", why="Two points: the most you can win with a card."),
-    Step("Your last card matches nothing: trail the 4♥. Cards left in the centre at the "
-         "end of the round count for nobody.", place="hand", move="trail 4H",
+    Step("Your last card matches nothing: trail the 2♥. Cards left in the centre at the "
+         "end of the round count for nobody.", place="hand", move="trail 2H",
          why="It is your only play."),
-    Step("The round is over. Each card in a pile counts 1 point and each jack 3: your "
-         "pile's 16 cards, two of them jacks, make 14 + 6 = 20.", place="scores", rules=(SCORING,)),
+    Step("The round is over. Each card in a pile counts 1 point and each jack 3: your 19 "
+         "cards make 19, and East's 8 with all four jacks make 4 + 12 = 16.",
+         place="scores", rules=(SCORING,)),
     Step("Points add up from round to round. The first to reach 61 wins; if two reach it "
          "in the same round, the higher score wins.", place="scores", rules=(RACE,), at_once=True),
     Step("In the partnership game, partners facing each other (you and North) add their "

@@ -55,6 +55,7 @@ class LessonScreens(Screens):
         run, self.starting = self.starting, None
         self.lesson = run if run is not None and run.game is game else None
         effects = super().begin(game, levels, narration)
+        self.coach_in_lesson(self.lesson is not None)
         if self.lesson is not None:
             self.opponents = {seat: LessonOpponent(self.lesson, seat)
                               for seat in range(1, game.num_players)}
@@ -62,6 +63,14 @@ class LessonScreens(Screens):
             effects.announce.append(f"A lesson in {self.lesson.lesson.title}.")
             self.say_step(effects)
         return effects
+
+    def coach_in_lesson(self, on: bool) -> None:
+        """The coach note is on while a lesson runs (issue 42), and back to the player's
+        own setting after it.  (No play a lesson asks for is one the coach marks: the
+        lessons' tests check it.)"""
+        switch = getattr(self, "set_coach_note", None)  # the coach's, in screen.py
+        if callable(switch):
+            switch(True if on else None)
 
     def learning(self) -> bool:
         """A lesson is being followed at the table (not yet over)."""
@@ -119,7 +128,10 @@ class LessonScreens(Screens):
     def leave_lesson(self) -> Effects:
         """Back to the start screen; the game in progress before the lesson, if any, is
         there to continue (it was never overwritten)."""
+        if self.lesson is None:
+            return Effects()
         self.lesson = None
+        self.coach_in_lesson(False)
         self.game = None
         current = self.load_current()
         if current is not None:
@@ -142,6 +154,7 @@ class LessonScreens(Screens):
         game in progress before the lesson is kept in Saves)."""
         self.opponents = {seat: seat_opponent(game.NAME, self.levels[seat - 1], seat, game.seed)
                           for seat in range(1, game.num_players)}
+        self.coach_in_lesson(False)
         if not self.lesson_off_saved:
             current = self.load_current()
             if current is not None and not current.game.is_over and current.game.history:
@@ -261,8 +274,9 @@ LESSON_COMMANDS: dict[str, Callable[[LessonScreens, str | None, Mapping[str, str
                                     Effects | None]] = {
     "lesson": lambda session, key, _fields: session.start_lesson(key),
     "lesson-next": lambda session, _key, _fields: session.lesson_next(),
-    "lesson-restart": lambda session, _key, _fields: session.start_lesson(
-        session.lesson.lesson.game if session.lesson is not None else None),
+    "lesson-restart": lambda session, _key, _fields: (
+        session.start_lesson(session.lesson.lesson.game) if session.lesson is not None
+        else Effects()),
     "lesson-leave": lambda session, _key, _fields: session.leave_lesson(),
     "lesson-off": lambda session, _key, _fields: session.lesson_off(),
     # The summary's own button (and the N key) reads on in a lesson, as Next does.
