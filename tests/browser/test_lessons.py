@@ -74,6 +74,8 @@ def test_a_lesson_by_keyboard_alone_and_heard(new_context: Any, site: str) -> No
         page.wait_for_function(
             "t => document.getElementById('live').textContent.includes(t)",
             arg=step.text, timeout=10_000)
+        # The step fits the phone's one screen: the page never scrolls to follow it.
+        assert page.evaluate("document.documentElement.scrollHeight <= innerHeight"), number
         page.keyboard.press("Enter")
     assert next_shown(page, shown) == "done"
     page.close()
