@@ -200,7 +200,8 @@ def test_a_hint_names_what_the_play_takes_and_why_it_is_safe() -> None:
     action, why = hint
     assert action.startswith("capture 9") and action.endswith("centre")
     assert why.startswith("it wins 2 cards from the centre")
-    assert "every other nine is in your hand or on the table, so nobody can take your pile" in why
+    assert ("you hold 1 of the other nines and the rest are gone, so nobody else can take your "
+            "pile") in why
     # The other nine takes the same cards: the next best is worth the same, and says so.
     assert why.endswith("as good as taking the centre's 2 cards with the 9♥") or why.endswith(
         "as good as taking the centre's 2 cards with the 9♦")
