@@ -24,11 +24,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pygame_core import new_game  # noqa: E402
-from pygame_core.coach import analysis_work, coach_of  # noqa: E402
-from pygame_core.coach.analysis import SearchScorer, analyse  # noqa: E402
-from pygame_core.opponents import make_opponent  # noqa: E402
-from pygame_core.slices import run_to_end  # noqa: E402
+from pygame_core import new_game
+from pygame_core.coach import analysis_work, coach_of
+from pygame_core.coach.analysis import SearchScorer, analyse
+from pygame_core.opponents import make_opponent
+from pygame_core.slices import run_to_end
 
 
 def main() -> None:
