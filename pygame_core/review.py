@@ -47,7 +47,7 @@ class Decision:
     stderr: float  # the standard error of that difference
     worlds: int  # deals of the unseen cards the best was scored in
     unit: str
-    means: dict[str, float]  # every candidate's value
+    means: dict[str, float]  # every candidate's value, and the played action's
     played_words: str  # the play made, as the narration says it
     best_words: str  # the better play, in the coach's words (a play not made has no outcome
     # to narrate: Abyssinia's blind card stays unseen)
@@ -165,7 +165,8 @@ def review(
         best = analysis.best
         result.decisions.append(Decision(
             step=step, deal=stepper.deal_of(step + 1), played=played, best=best, cost=cost,
-            stderr=stderr, worlds=analysis.deals, unit=analysis.unit, means=analysis.means,
+            stderr=stderr, worlds=analysis.deals, unit=analysis.unit,
+            means={**analysis.means, played: analysis.mean(played)},
             played_words=_words(state, seat, played, narrate),
             best_words=sentence(coach.said(obs, best)),
             why=coach.mark_reason(obs, analysis, played) if marked else "",

@@ -101,14 +101,20 @@ def consideration(obs: Mapping[str, Any], text: str) -> str:
         count = sum(1 for c in view.hand if eff[c] == TRUMP)
         return (f"with {SUIT_NAMES[named]} as trumps you hold {plural(count, 'trump')} "
                 f"for a bid of {view.high_bid}")
+    if action.kind == "facedown":
+        signal = "valuable" if action.value else "not valuable"
+        return (f"with no trump to lead, the {card} goes face down (it cannot win the "
+                f"trick), worth {_points(POINTS[card])}, and your partner is told it is "
+                f"{signal}")
     eff = view.tables[0]
     trumps_out = sum(1 for c in view.out if eff[c] == TRUMP)
     parts = []
     if view.partner_signal is not None and view.facedown:
         word = "valuable" if view.partner_signal else "not valuable"
         parts.append(f"{_partner_name(view)}'s face-down lead was signalled {word}")
-    led = eff[card] if not view.trick or view.facedown else eff[view.trick[0][1]] \
-        if view.trick[0][1] is not None else eff[card]
+    first = view.trick[0][1] if view.trick else None
+    # A face-down lead counts as a trump lead for following (rule 8).
+    led = TRUMP if view.facedown else eff[card] if first is None else eff[first]
     if view.threatened(card, led):
         parts.append(f"a player still to play may beat the {card}")
     elif view.trick or view.trick_number < 8:

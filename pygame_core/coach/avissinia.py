@@ -78,10 +78,18 @@ def _safety(view: _View, card: Card, what: str) -> str:
     """Whether anyone can take ``what`` (topped by ``card``): how many of its rank are out."""
     out = _out(view, card.rank)
     if out == 0:
-        return (f"every other {RANK_NAMES[card.rank]} is in your hand or on the table, so "
-                f"nobody can take {what}")
+        return _gone(view, card, f"so nobody can take {what}")
     are = "is" if out == 1 else "are"
     return f"{_ranks_out(card.rank, out)} {are} still out, so {what} could be taken"
+
+
+def _gone(view: _View, card: Card, then: str) -> str:
+    """No other card of ``card``'s rank is out: the others are in your hand or played."""
+    held = sum(1 for c in view.hand if c.rank == card.rank and c != card)
+    if held == 0:
+        return f"the three other {_ranks(card.rank, 3)} are gone, {then}"
+    return (f"you hold {held} of the other {_ranks(card.rank, 3)} and the rest are gone, "
+            f"{then.replace('nobody', 'nobody else')}")
 
 
 def consideration(obs: Mapping[str, Any], text: str) -> str:
@@ -93,8 +101,7 @@ def consideration(obs: Mapping[str, Any], text: str) -> str:
         worth = plural(view.value([card]), "point")
         out = _out(view, card.rank)
         if out == 0:
-            return (f"nobody can take it: every other {RANK_NAMES[card.rank]} is in your "
-                    f"hand or on the table")
+            return _gone(view, card, "so nobody can take it")
         are = "is" if out == 1 else "are"
         return f"it risks {worth}: {_ranks_out(card.rank, out)} {are} still out"
     if play.target == OWN:
