@@ -68,9 +68,7 @@ class LessonScreens(Screens):
         """The coach note is on while a lesson runs (issue 42), and back to the player's
         own setting after it.  (No play a lesson asks for is one the coach marks: the
         lessons' tests check it.)"""
-        switch = getattr(self, "set_coach_note", None)  # the coach's, in screen.py
-        if callable(switch):
-            switch(True if on else None)
+        self.set_coach_note(True if on else None)
 
     def learning(self) -> bool:
         """A lesson is being followed at the table (not yet over)."""
