@@ -509,9 +509,10 @@ def sheet_html(obs: AvinasObservation, names: Sequence[str], *, open_: bool = Fa
             f'<td>{esc(_game_words(r, names))}<span class="total">{esc(_outcome(r, names))}'
             f"</span></td>{''.join(cells)}</tr>"
         )
+    # A sheet wider than a phone scrolls sideways: focusable, so a keyboard can scroll it.
     return (
         f'<details class="sheet"{" open" if open_ else ""}><summary>Score sheet</summary>'
-        '<div class="sheet-wrap"><table class="scores sheet-table"><thead><tr>'
+        '<div class="sheet-wrap" tabindex="0"><table class="scores sheet-table"><thead><tr>'
         '<th scope="col">Hand</th><th scope="col">Game</th>'
         f'<th scope="col">{esc(_side_name(0, names))}</th>'
         f'<th scope="col">{esc(_side_name(1, names))}</th></tr></thead>'
@@ -621,7 +622,8 @@ def _summary_body(obs: AvinasObservation, record: Mapping[str, Any],
     )
     return (
         f"{parts.story_html(hand_story(obs, record, names))}"
-        '<div class="sheet-wrap"><table class="scores"><caption>This hand</caption><thead><tr>'
+        '<div class="sheet-wrap" tabindex="0"><table class="scores"><caption>This hand</caption>'
+        '<thead><tr>'
         '<th scope="col">Side</th><th scope="col">Card points</th><th scope="col">Tricks</th>'
         '<th scope="col">Rams</th><th scope="col">Pips</th></tr></thead>'
         f"<tbody>{rows}</tbody></table></div>"
