@@ -19,7 +19,7 @@ from pygame_core import new_game
 from pygame_core.avissinia import scripted_deck
 from pygame_core.cards import parse_cards
 from pygame_core.coach import analysis_work, coach_of, hint_work
-from pygame_core.coach.analysis import MIN_COST, Analysis, mark_z, position_seed
+from pygame_core.coach.analysis import MIN_COST, Analysis, forget_recent, mark_z, position_seed
 from pygame_core.opponents import make_opponent
 from pygame_core.review import Review, margin_words, review, run_to_end
 from pygame_core.session.commands import Session
@@ -68,7 +68,10 @@ def test_the_same_position_gives_the_same_analysis() -> None:
         game.apply(game.legal_actions()[0])
     obs = game.observation(HUMAN)
     first = run_to_end(analysis_work("avinas", obs))
+    assert run_to_end(analysis_work("avinas", obs)) is first  # kept for the review
+    forget_recent()  # worked out again from nothing
     again = run_to_end(analysis_work("avinas", game.clone().observation(HUMAN)))
+    assert again is not first
     assert first.values == again.values and first.best == again.best
     assert position_seed(obs) == position_seed(game.clone().observation(HUMAN))
 

@@ -18,6 +18,7 @@ import hashlib
 import json
 import math
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -149,6 +150,18 @@ class Analysis:
         return max(others, key=self.mean) if others else None
 
 
+# The analyses made last, by position, scorer and candidates: a deal's review reads again
+# the analyses its hints and notes made rather than working them out twice.  The same
+# position always gives the same analysis, so this changes no figure, only the time.
+RECENT_KEPT = 64
+_recent: OrderedDict[tuple[str, Scorer, int, tuple[str, ...]], Analysis] = OrderedDict()
+
+
+def forget_recent() -> None:
+    """Drop the analyses kept (a test that must work one out again)."""
+    _recent.clear()
+
+
 def analyse(game: str, obs: Mapping[str, Any], scorer: Scorer, also: str | None = None
             ) -> Generator[None, None, Analysis]:
     """The analysis of ``obs`` (one seat's observation) as sliced work.  ``also``: a legal
@@ -158,15 +171,23 @@ def analyse(game: str, obs: Mapping[str, Any], scorer: Scorer, also: str | None 
     candidates, stands_for = scorer.candidates(obs)
     if also is not None and also in legal and also not in candidates and also not in stands_for:
         candidates = [*candidates, also]
+    seed = position_seed(obs)
+    key = (game, scorer, seed, tuple(candidates))
+    if key in _recent:
+        _recent.move_to_end(key)
+        return _recent[key]
     notes: dict[str, Any] = {}
     if len(candidates) == 1:
         values: Values = {candidates[0]: []}
         finalists = list(candidates)
     else:
-        values, finalists, notes = yield from scorer.score(obs, candidates,
-                                                           position_seed(obs))
-    return Analysis(game, obs["seat"], scorer.unit, tuple(legal), values, tuple(finalists),
-                    stands_for, notes)
+        values, finalists, notes = yield from scorer.score(obs, candidates, seed)
+    analysis = Analysis(game, obs["seat"], scorer.unit, tuple(legal), values,
+                        tuple(finalists), stands_for, notes)
+    _recent[key] = analysis
+    while len(_recent) > RECENT_KEPT:
+        _recent.popitem(last=False)
+    return analysis
 
 
 @dataclass(frozen=True)
