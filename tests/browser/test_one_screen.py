@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import actions_of, open_page, play, settle
+from .conftest import STILL, actions_of, open_page, play, settle
 
 pytestmark = pytest.mark.browser
 
@@ -43,6 +43,8 @@ def check_every_size(page: Any, where: str) -> list[str]:
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function(f"document.body.dataset.fitFor === '{width}x{height}'")
+        # A card still gliding to its place (motion.js) reaches past the table for a moment.
+        page.wait_for_function(STILL)
         wide, tall = page.evaluate(PAGE_SIZE)
         outside = page.evaluate(OUTSIDE)
         if wide > width or tall > height or outside:
