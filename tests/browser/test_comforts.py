@@ -23,7 +23,7 @@ from pygame_core.session import history, storage
 from pygame_core.session.storage import Keys
 from pygame_core.views import VIEWS
 
-from .conftest import LOAD_TIMEOUT, READY, ROOT, open_page, play
+from .conftest import LOAD_TIMEOUT, READY, ROOT, STILL, open_page, play
 from .test_page import STORAGE, actions_of, current, hand, settle
 
 pytestmark = pytest.mark.browser
@@ -221,6 +221,9 @@ def test_layout_from_phone_to_wide_screen(new_context: Any, site: str, size: tup
     for game in GAMES:
         open_page(page, deal(site, game))
         assert settle(page) == "you"
+        # Measured once the dealt cards have glided to their places (a card in flight is
+        # drawn smaller and elsewhere for a moment).
+        page.wait_for_function(STILL)
         assert page.evaluate(NO_SCROLL), f"{game} at {width}px scrolls sideways"
         assert page.evaluate(OUT_OF_VIEW) == []
         assert page.evaluate(SMALL_TARGETS) == [], "moves smaller than 44 px"
