@@ -18,7 +18,7 @@ from typing import Any
 
 from ..base import Game, GameError
 from ..engines import new_game
-from ..links import DEFAULT_LEVEL, clean_levels, read_link
+from ..links import DEFAULT_LEVEL, Link, clean_levels, read_link
 from ..opponents import Opponent, make_opponent
 from ..opponents.search import thinking_seconds
 from ..slices import drive
@@ -179,11 +179,8 @@ class Table:
             link = read_link(pairs)
             game = link.start() if link.game is not None else None
         except GameError as exc:
-            self.notice = f"This link does not work: {exc}"
-            return Effects(draw=True)
-        if link.speed is not None:
-            self.pace = link.speed
-        current = self.load_current()
+            return self.refuse_link(exc)
+        current = self.follow_link(link)
         if game is not None:
             if current and same_deal(current.game, game):
                 return self.begin(current.game, list(link.levels or current.levels))
@@ -194,6 +191,18 @@ class Table:
         if current:
             return self.begin(current.game, current.levels)
         return Effects(draw=True, say=self.saved.take_dropped())
+
+    def refuse_link(self, exc: GameError) -> Effects:
+        """A link (a deal's, a lesson's) that cannot be opened: the start screen says why."""
+        self.notice = f"This link does not work: {exc}"
+        return Effects(draw=True)
+
+    def follow_link(self, link: Link) -> Slot | None:
+        """A link that opens: its pace taken, and the game in progress (kept, whatever the
+        link starts)."""
+        if link.speed is not None:
+            self.pace = link.speed
+        return self.load_current()
 
     def put_aside(self, label: str, text: str) -> str:
         """Keep ``text`` in a slot of its own, named by the time, within the budget of such

@@ -114,11 +114,8 @@ class LessonScreens(Screens):
                                 f"{', '.join(LESSON_MODULES)})")
             link = read_link([(k, v) for k, v in pairs if k != LEARN_PARAM])
         except GameError as exc:
-            self.notice = f"This link does not work: {exc}"
-            return Effects(draw=True)
-        if link.speed is not None:
-            self.pace = link.speed
-        current = self.load_current()
+            return self.refuse_link(exc)
+        current = self.follow_link(link)
         if current is not None:
             self.game, self.levels = current.game, list(current.levels)
         return self.start_lesson(learn[0])
