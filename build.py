@@ -3,11 +3,13 @@
 
     python3 build.py          build dist/, the deployable static site
     python3 build.py serve    build, then serve dist/ on 127.0.0.1 (--port N)
+    python3 build.py messages extract the messages again and update each language's .po
     python3 build.py test     set everything up (venv, npm packages, chromium), then run
                               ruff, mypy --strict and the whole pytest suite
 
 This script imports only the standard library, so it runs on a fresh machine; the build
-runs Node.js and npm (`npm ci` for the pinned runtime, `node web/make-snapshot.mjs`).
+runs Node.js and npm (`npm ci` for the pinned runtime, `node web/make-snapshot.mjs`) and
+Babel from the project virtualenv (the translation catalogues).
 """
 
 from __future__ import annotations
@@ -120,6 +122,53 @@ def zip_package(dest: Path) -> None:
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, path.read_bytes(), compresslevel=9)
+
+
+# --- the languages (pygame_core/i18n.py) ----------------------------------------------
+LOCALE = ROOT / "pygame_core" / "locale"  # <lang>/LC_MESSAGES/messages.po, and its .mo
+MESSAGES_POT = LOCALE / "messages.pot"
+BABEL_CFG = ROOT / "babel.cfg"
+# The keywords of pygame_core.i18n (Babel's defaults name _, N_, ngettext and pgettext too;
+# listed so that extraction never depends on those defaults).
+BABEL_KEYWORDS = ("_", "N_", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3")
+
+
+def babel(*args: str | Path) -> None:
+    """Babel's command line from the project virtualenv (Babel is a build tool only)."""
+    ensure_venv()
+    run(VENV_PY, "-m", "babel.messages.frontend", *args)
+
+
+def extract_messages(pot: Path = MESSAGES_POT) -> None:
+    """Every message of pygame_core and the page's glue, as a template (.pot)."""
+    keywords = [arg for word in BABEL_KEYWORDS for arg in ("-k", word)]
+    babel("extract", "--no-default-keywords", *keywords, "-F", BABEL_CFG, "--sort-by-file",
+          "--no-wrap", "--project", "card-table", "--add-comments", "Translators:",
+          "-o", pot, "pygame_core", "web/main.py")
+
+
+def cmd_messages(args: argparse.Namespace) -> None:
+    """Extract the messages again and bring every language's .po up to date with them."""
+    extract_messages()
+    babel("update", "-i", MESSAGES_POT, "-d", LOCALE, "-D", "messages", "--no-wrap",
+          "--ignore-obsolete", "--no-fuzzy-matching")
+
+
+def compile_catalogues(dest: Path | None = None) -> list[Path]:
+    """Compile every language's .po to its .mo beside it (the terminal and the tests read
+    those) and, given ``dest``, copy each as ``dest/<lang>.mo`` (the page fetches the one
+    it speaks).  Returns the .mo files."""
+    import shutil
+
+    if not list(LOCALE.glob("*/LC_MESSAGES/messages.po")):
+        return []
+    babel("compile", "-d", LOCALE, "-D", "messages", "--statistics")
+    compiled = sorted(LOCALE.glob("*/LC_MESSAGES/messages.mo"))
+    if dest is not None:
+        dest.mkdir(parents=True, exist_ok=True)
+        for mo in compiled:
+            shutil.copyfile(mo, dest / f"{mo.parent.parent.name}.mo")
+    return compiled
 
 
 def make_snapshot(zip_path: Path, pyodide: Path) -> tuple[Path, Path]:
@@ -497,6 +546,7 @@ def cmd_build(args: argparse.Namespace) -> None:
     snapshot_sha = hashlib.sha256(snapshot.read_bytes()).hexdigest()
     loader = loader.replace("__SNAPSHOT_SHA256__", snapshot_sha)
     (DIST / "pyodide" / LOADER).write_text(loader)
+    compile_catalogues(DIST / "locale")
     (DIST / "icons" / "icon.svg").write_text(ICON_SVG)
     (DIST / "icons" / "icon-192.png").write_bytes(png(192))
     (DIST / "icons" / "icon-512.png").write_bytes(png(512))
@@ -584,13 +634,15 @@ def main() -> None:
     )
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("build", help="build dist/")
+    sub.add_parser("messages", help="extract the messages and update every language's .po")
     serve = sub.add_parser("serve", help="build and serve dist/ on 127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     test = sub.add_parser("test", help="set up and run the whole test suite")
     test.add_argument("pytest_args", nargs="*", help="extra arguments for pytest")
     args = parser.parse_args()
     try:
-        {"build": cmd_build, "serve": cmd_serve, "test": cmd_test, None: cmd_build}[args.command](
+        {"build": cmd_build, "serve": cmd_serve, "test": cmd_test, "messages": cmd_messages,
+         None: cmd_build}[args.command](
             args
         )
     except subprocess.CalledProcessError as exc:

@@ -17,7 +17,7 @@ PACKAGE = "pygame_core"
 
 # layer -> the modules in it (a name covers its submodules), from the bottom up.
 MODULES: dict[str, tuple[str, ...]] = {
-    "bottom": ("slices", "words", "query"),
+    "bottom": ("slices", "words", "query", "i18n"),
     "engines": ("base", "cards", "poker_hands", "save_format", "registry", "engines", "strict_json",
                 "avissinia", "avinas", "abyssinia"),
     "views": ("views",),
