@@ -33,7 +33,7 @@ from .query import encode_query
 # The page's own query parameters; every other one must be an option of the game.  Those
 # that say how the page runs (not which deal) stay in the address bar as the game goes on.
 DEAL_PARAMS = ("game", "seed", "levels")
-PAGE_RUN_PARAMS = ("speed", "embed", "sw", "snapshot", "parent")
+PAGE_RUN_PARAMS = ("speed", "embed", "sw", "snapshot", "parent", "lang")
 PAGE_PARAMS = DEAL_PARAMS + PAGE_RUN_PARAMS
 LEARN_PARAM = "learn"  # ?learn=GAME opens that game's lesson (session/lesson_screen.py)
 MAX_PAIRS = 40

@@ -16,10 +16,12 @@ import js
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
+from pygame_core import i18n
 from pygame_core.links import PAGE_RUN_PARAMS
 from pygame_core.session.commands import Session, takes_typing
 from pygame_core.session.host import accepts_command, parent_origin
 from pygame_core.session.storage import DEFAULT_SETTINGS, Keys, WebStorage
+from pygame_core.views.chrome import chrome_text
 from pygame_core.words import hint_text
 
 SHORTCUTS = {"h": "hint", "u": "undo", "n": "next-round", "l": "last-play", "r": "history",
@@ -44,6 +46,34 @@ def js_object(value):
 
 def by_id(name):
     return document.getElementById(name)
+
+
+async def fetch_catalogue(code):
+    """The compiled catalogue of language ``code`` (dist/locale/<code>.mo), as bytes."""
+    response = await js.fetch(f"./locale/{code}.mo")
+    if not response.ok:
+        raise OSError(f"HTTP {response.status}")
+    return js.Uint8Array.new(await response.arrayBuffer()).to_bytes()
+
+
+async def speak(code):
+    """Speak ``code`` from now on: its catalogue fetched (only the chosen one ever is),
+    the page's own frame translated and ``<html lang>`` set, so screen readers follow.
+    A catalogue that cannot be had leaves the page in English.  Returns the language."""
+    catalogue = None
+    if code not in (i18n.SOURCE_LANGUAGE, i18n.PSEUDO):
+        try:
+            catalogue = await fetch_catalogue(code)
+        except Exception as exc:
+            js.console.warn(f"card table: no catalogue for {code}: {exc!r}")
+            code = i18n.SOURCE_LANGUAGE
+    code = i18n.use(code, catalogue)
+    document.documentElement.lang = code
+    for element in document.querySelectorAll("[data-msg]"):
+        element.textContent = chrome_text(str(element.dataset.msg))
+    for element in document.querySelectorAll("[data-msg-label]"):
+        element.setAttribute("aria-label", chrome_text(str(element.dataset.msgLabel)))
+    return code
 
 
 async def run_sliced(work, still):
@@ -111,16 +141,31 @@ class Page:
         if effects.update:  # parts of what is shown, such as a review's progress
             DOM.update(js_object(effects.update))
         if effects.copy:
-            DOM.copy(effects.copy)
+            DOM.copy(effects.copy, js_object({  # what the notice says of it
+                "linkCopied": chrome_text("Link copied: "), "copied": chrome_text("Copied: "),
+                "copyLink": chrome_text("Copy this link: "),
+                "copyText": chrome_text("Copy this text: ")}))
         if effects.download:
             DOM.download(*effects.download)
         if effects.work:
             self.spawn(self.background(effects.work))
+        if effects.language:
+            self.spawn(self.switch_language(effects.language))
         if self.table.at_table() and not self.table.read_only:
             window.history.replaceState(None, "", "?" + self.table.address(self.keep))
         if effects.schedule_ms is not None:
             self.generation += 1
             self.spawn(self.opponents_play(self.generation))
+
+    async def switch_language(self, code):
+        """The language chosen in Settings: spoken at once, the table and the open
+        Settings drawn again in it, the game untouched (a link's lang= follows it)."""
+        code = await speak(code)
+        if "lang" in self.keep:
+            self.keep["lang"] = code
+        self.render()
+        if self.panel.open:
+            self.do(self.table.command("settings"))
 
     async def background(self, work):
         def still():  # and, for long work, where it has got to on the loading screen
@@ -347,6 +392,20 @@ class Page:
         window.addEventListener("message", self.guarded(self.on_message))
         js.ResizeObserver.new(self.guarded(self.report_height)).observe(self.app)
         self.apply_settings()
+        browser = [str(tag) for tag in (window.navigator.languages or [])]
+        code = self.table.language_wanted(self.keep.get("lang"), browser)
+        if code == i18n.SOURCE_LANGUAGE:  # English needs no catalogue: open at once
+            self.open()
+        else:
+            self.spawn(self.open_in(code))
+
+    async def open_in(self, code):
+        try:
+            await speak(code)
+        finally:
+            self.open()
+
+    def open(self):
         for button in document.querySelectorAll(".bar [disabled], .bar select"):
             button.disabled = False
         replay = self.table.open_replay(str(window.location.hash))

@@ -220,13 +220,13 @@
     if (first) first.focus();
   }
 
-  // Text to the clipboard (a link, a snippet), and the notice says so; where the browser
-  // refuses, the notice shows the text to copy by hand.
-  function copy(text) {
+  // Text to the clipboard (a link, a snippet), and the notice says so (in the words the
+  // session gives); where the browser refuses, the notice shows the text to copy by hand.
+  function copy(text, words) {
     var link = /^https?:/.test(text);
     function done(ok) {
-      say((ok ? (link ? "Link copied: " : "Copied: ") : (link ? "Copy this link: "
-        : "Copy this text: ")) + text);
+      say((ok ? (link ? words.linkCopied : words.copied) : (link ? words.copyLink
+        : words.copyText)) + text);
     }
     try {
       navigator.clipboard.writeText(text).then(function () { done(true); },

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..i18n import LANGUAGES, SOURCE_LANGUAGE, language
 from ..views import GAME_TITLES
 from ..views.panels import help_keys_html, history_html, settings_html, stats_html
 from .core import Effects
@@ -48,7 +49,10 @@ class Session(LessonScreens, ReplayScreens, ReviewScreens, EmbedScreens):
     def copy_link(self) -> Effects | None:
         if self.game is None:
             return None
-        return Effects(copy=f"{self.page_address()}?{self.address({})}")
+        # The link opens in the language it was made in (lang=), unless that is English.
+        code = language()
+        keep = {"lang": code} if code in LANGUAGES and code != SOURCE_LANGUAGE else {}
+        return Effects(copy=f"{self.page_address()}?{self.address(keep)}")
 
     def copy_replay(self) -> Effects | None:
         from ..replay import ReplayError

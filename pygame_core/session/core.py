@@ -86,6 +86,7 @@ class Effects:
     copy: str = ""  # text for the clipboard (a link, a snippet)
     download: tuple[str, str] | None = None  # (file name, text) to offer as a file
     work: Work | None = None  # sliced work to drive (a hint, a review, a replay playing)
+    language: str = ""  # a language to speak from now on (its catalogue loaded first)
 
     def merge(self, other: Effects) -> Effects:
         self.draw = self.draw or other.draw
@@ -100,6 +101,7 @@ class Effects:
         self.copy = other.copy or self.copy
         self.close_panel = self.close_panel or other.close_panel
         self.download = other.download or self.download
+        self.language = other.language or self.language
         return self
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..base import Game, GameError, read_digits
 from ..engines import GAMES
+from ..i18n import LANGUAGES, PSEUDO, choose
 from ..links import DEFAULT_LEVEL, read_link, share_query, start_game
 from ..opponents import LEVELS
 from ..query import encode_query
@@ -334,12 +335,26 @@ class Screens(Table):
             if pace is None or pace not in PACES:
                 return Effects()
             self.pace = self.settings["pace"] = pace
+        elif key == "language":
+            if value not in LANGUAGES:
+                return Effects()
+            self.settings["language"] = value
+            self.saved.write_settings(self.settings)
+            return Effects(language=str(value))
         elif key in DEFAULT_SETTINGS:
             self.settings[key] = bool(value)
         else:
             return Effects()
         self.saved.write_settings(self.settings)
         return Effects()
+
+    def language_wanted(self, asked: str | None, browser: list[str]) -> str:
+        """The language to open in: a link's ``lang=`` (a known one), else the one chosen
+        in Settings, else the first of the browser's that the table speaks."""
+        if asked in LANGUAGES or asked == PSEUDO:
+            return str(asked)
+        chosen = str(self.settings.get("language") or "")
+        return chosen if chosen in LANGUAGES else choose(browser)
 
     # --- the host page (embedding) --------------------------------------------------
     def ready_message(self) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from ..base import Game, GameError, read_digits, short_repr
+from ..i18n import LANGUAGES
 from ..links import MAX_OPPONENTS, clean_levels
 from ..registry import SPECS
 from ..saves import MAX_SAVE_DEPTH, SaveError, load, parse_json, read_header
@@ -311,6 +312,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "four_colour": False,
     "shortcuts": True,
     "coach_note": False,  # after a costly play of yours, a quiet note with Undo
+    "language": "",  # chosen in Settings; "" follows the browser's languages
 }
 MAX_PACE = 5000
 SWITCHES = ("animations", "four_colour", "shortcuts", "coach_note")
@@ -340,6 +342,8 @@ def parse_settings(text: str | None) -> dict[str, Any]:
     for key in SWITCHES:
         if isinstance(data.get(key), bool):
             out[key] = data[key]
+    if data.get("language") in LANGUAGES:
+        out["language"] = data["language"]
     return out
 
 

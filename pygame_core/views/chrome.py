@@ -1,0 +1,54 @@
+"""The words of the page's own frame (web/index.html: the bar, the strip, the dialog's
+foot, the update notice), in the player's language.
+
+index.html writes them in English, each element marked ``data-msg`` (its text) or
+``data-msg-label`` (its ``aria-label``) with the English message; the page replaces them
+with ``chrome_text`` once the language's catalogue is loaded, and again after a switch in
+Settings.  ``MESSAGES`` lists them for extraction: tests/test_i18n.py checks that it holds
+every message index.html marks, and nothing else.
+"""
+
+from __future__ import annotations
+
+from ..i18n import N_, _
+
+MESSAGES = (
+    N_("Card table"),
+    N_("Menu"),
+    N_("Game"),
+    N_("New game"),
+    N_("Saves"),
+    N_("Copy link"),
+    N_("Embed"),
+    N_("Pace"),
+    N_("Slow"),
+    N_("Normal"),
+    N_("Fast"),
+    N_("Instant"),
+    N_("Help"),
+    N_("Settings"),
+    N_("Statistics"),
+    N_("Table"),
+    N_("Hint"),
+    N_("Undo"),
+    N_("History"),
+    N_("Undo that play"),
+    N_("Shuffling the cards…"),
+    N_("Loading"),
+    N_("Plays"),
+    N_("Close"),
+    N_("A new version of the card table is ready."),
+    N_("Update"),
+    N_("(your game is kept)"),
+    # Said by the page itself when it copies text for the player (web/page.js's copy).
+    N_("Link copied: "),
+    N_("Copied: "),
+    N_("Copy this link: "),
+    N_("Copy this text: "),
+)
+
+
+def chrome_text(message: str) -> str:
+    """``message`` (one of ``MESSAGES``, as index.html marks it) in the language in use;
+    anything else is returned unchanged (a page newer than the package)."""
+    return _(message) if message in MESSAGES else message
