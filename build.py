@@ -71,6 +71,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # web/index.html); the editor, terminal and TOML chunks are never loaded by the page.
 ALWAYS_CHUNKS = ("error",)  # core imports it even when turned off (to report errors)
 SITE_FILES = ("index.html", "style.css", "boot.js", "embed.js", "motion.js", "page.js")
+WORDS_FILES = ("boot.js", "embed.js")  # they carry the words shown before Python runs
 # PyScript's `interpreter` module (web/loader.mjs): pyodide.mjs's loadPyodide, restoring a
 # memory snapshot when one is stored.  It lives beside pyodide.mjs because PyScript takes
 # the interpreter module's folder as Pyodide's indexURL.
@@ -169,6 +170,23 @@ def compile_catalogues(dest: Path | None = None) -> list[Path]:
         for mo in compiled:
             shutil.copyfile(mo, dest / f"{mo.parent.parent.name}.mo")
     return compiled
+
+
+def before_python_words(compiled: list[Path]) -> str:
+    """The words web/boot.js and web/embed.js show before Python runs, in every language,
+    as JSON: {"lt": {"English": "Lietuviškai", ...}, ...}, read from the compiled
+    catalogues (pygame_core/views/chrome.py lists them)."""
+    import gettext
+    import json
+
+    sys.path.insert(0, str(ROOT))
+    from pygame_core.views.chrome import before_python_words as words
+
+    table = {}
+    for mo in compiled:
+        with mo.open("rb") as f:
+            table[mo.parent.parent.name] = words(gettext.GNUTranslations(f).gettext)
+    return json.dumps(table, ensure_ascii=False, sort_keys=True)
 
 
 def make_snapshot(zip_path: Path, pyodide: Path) -> tuple[Path, Path]:
@@ -529,8 +547,11 @@ def cmd_build(args: argparse.Namespace) -> None:
     (DIST / "pyodide").mkdir(parents=True)
     (DIST / "pyscript").mkdir()
     (DIST / "icons").mkdir()
+    words = before_python_words(compile_catalogues(DIST / "locale"))
     for name in SITE_FILES:
-        shutil.copyfile(WEB / name, DIST / name)
+        text = (WEB / name).read_text()
+        (DIST / name).write_text(text.replace("/*__WORDS__*/{}", words) if name in WORDS_FILES
+                                 else text)
     runtime = runtime_folder()
     for name in PYODIDE_FILES:
         shutil.copyfile(runtime / name, DIST / "pyodide" / name)
@@ -546,7 +567,6 @@ def cmd_build(args: argparse.Namespace) -> None:
     snapshot_sha = hashlib.sha256(snapshot.read_bytes()).hexdigest()
     loader = loader.replace("__SNAPSHOT_SHA256__", snapshot_sha)
     (DIST / "pyodide" / LOADER).write_text(loader)
-    compile_catalogues(DIST / "locale")
     (DIST / "icons" / "icon.svg").write_text(ICON_SVG)
     (DIST / "icons" / "icon-192.png").write_bytes(png(192))
     (DIST / "icons" / "icon-512.png").write_bytes(png(512))

@@ -8,6 +8,37 @@
   var returnVisit = workerWanted && navigator.serviceWorker.controller !== null;
   var site = new URL("./", location.href).href;
 
+  // The words shown before Python runs, in every language the table speaks (build.py
+  // writes them from the catalogues), and the language to show them in, chosen as
+  // pygame_core/session/screen.py's language_wanted chooses: a link's lang=, else the one
+  // chosen in Settings (stored as pygame_core/session/storage.py's Keys name it), else
+  // the first of the browser's.  Its catalogue is fetched at once, beside the runtime.
+  var WORDS = /*__WORDS__*/{};
+  var lang = (function () {
+    var folder = location.pathname.slice(0, location.pathname.lastIndexOf("/") + 1) || "/";
+    var prefix = folder === "/" ? "cardtable:" : "cardtable:" + folder + ":";
+    var chosen = "";
+    try {
+      chosen = JSON.parse(localStorage.getItem(prefix + "settings") || "{}").language || "";
+    } catch (error) { /* storage blocked or damaged: the browser's languages decide */ }
+    var wanted = [params.get("lang") || "", chosen].concat(navigator.languages || []);
+    for (var i = 0; i < wanted.length; i++) {
+      var code = String(wanted[i]).toLowerCase().split(/[-_]/)[0];
+      if (code === "en" || WORDS[code]) return code;
+    }
+    return "en";
+  })();
+  function word(message) {
+    return (WORDS[lang] && WORDS[lang][message]) || message;
+  }
+  window.cardTableEarly = { lang: lang, catalogue: lang === "en" ? null
+    : fetch("./locale/" + lang + ".mo") };
+  document.documentElement.lang = lang;
+  addEventListener("DOMContentLoaded", function () {
+    var text = document.getElementById("loading-text");
+    if (text) text.textContent = word("Shuffling the cards…");
+  });
+
   // A first visit keeps what Pyodide and PyScript fetch (the runtime, the game's zip):
   // once the table is up they go to a cache the service worker installs from, so it does
   // not download them a second time.  The worker checks each against its manifest.
@@ -71,10 +102,13 @@
     notice.setAttribute("role", "alertdialog");
     notice.setAttribute("aria-modal", "true");
     notice.setAttribute("aria-labelledby", "dead-title");
-    notice.innerHTML = '<div class="dead-box"><h2 id="dead-title">The table has stopped</h2>' +
-      "<p>Its Python runtime failed and cannot go on. Your saves are kept: reload the page " +
-      "to play on.</p><p class=\"reason\"></p>" +
-      '<p><button type="button" class="primary" id="reload">Reload the page</button></p></div>';
+    notice.innerHTML = '<div class="dead-box"><h2 id="dead-title"></h2><p class="why"></p>' +
+      '<p class="reason"></p><p><button type="button" class="primary" id="reload"></button>' +
+      "</p></div>";
+    notice.querySelector("h2").textContent = word("The table has stopped");
+    notice.querySelector(".why").textContent = word("Its Python runtime failed and cannot " +
+      "go on. Your saves are kept: reload the page to play on.");
+    notice.querySelector("#reload").textContent = word("Reload the page");
     notice.querySelector(".reason").textContent = "(" + String(reason).slice(0, 200) + ")";
     document.body.appendChild(notice);
     var button = document.getElementById("reload");
@@ -98,7 +132,10 @@
     var bar = document.getElementById("loading-bar");
     var text = document.getElementById("loading-text");
     if (bar) bar.value = Math.min(95, 5 + steps * 9);
-    if (text && typeof event.detail === "string") text.textContent = event.detail + "…";
+    // PyScript's own steps are in English: shown only to an English reader.
+    if (text && lang === "en" && typeof event.detail === "string") {
+      text.textContent = event.detail + "…";
+    }
   });
 
   // Offline: the service worker precaches this version of the site.  A new version waits

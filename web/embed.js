@@ -59,6 +59,22 @@
   // about a screen ahead of the reader's scrolling, so it is usually ready on arrival.
   const NEAR = "100% 0px";
   const NAMES = { avissinia: "Avissinia", avinas: "Avinas", abyssinia: "Abyssinia" };
+  // The poster's words in every language the table speaks (build.py writes them from the
+  // catalogues), shown in the element's lang (which the table is also given, as lang=),
+  // else the first of the browser's languages the table speaks: as the table chooses.
+  const WORDS = /*__WORDS__*/{};
+  function languageOf(element) {
+    const wanted = [element.getAttribute("lang") || ""].concat(navigator.languages || []);
+    for (const tag of wanted) {
+      const code = String(tag).toLowerCase().split(/[-_]/)[0];
+      if (code === "en" || WORDS[code]) return code;
+    }
+    return "en";
+  }
+  function word(lang, message, game) {
+    const text = (WORDS[lang] && WORDS[lang][message]) || message;
+    return text.replace("{game}", game || "");
+  }
 
   // The poster of load="click": a table drawn in HTML and CSS (no image to fetch).  The
   // element's own children (the frame, later) show through the slot.
@@ -109,8 +125,8 @@ button:disabled { opacity: .75; cursor: progress; }`;
     return `<style>${POSTER_STYLE}</style>
 <div class="poster" part="poster"><div class="felt"></div>${backs}
 <div class="hand">${hand}</div>
-<div class="middle"><h2></h2><p>Card game against the computer</p>
-<button type="button" part="play">Play</button></div></div><slot></slot>`;
+<div class="middle"><h2></h2><p></p>
+<button type="button" part="play"></button></div></div><slot></slot>`;
   }
 
   class CardTable extends HTMLElement {
@@ -154,7 +170,7 @@ button:disabled { opacity: .75; cursor: progress; }`;
 
     gameName() {
       const game = (this.getAttribute("game") || "").toLowerCase();
-      return NAMES[game] || "Card table";
+      return word(languageOf(this), NAMES[game] || "Card table");
     }
 
     loadWhenNear() {
@@ -168,13 +184,16 @@ button:disabled { opacity: .75; cursor: progress; }`;
       const root = this.shadowRoot || this.attachShadow({ mode: "open" });
       root.innerHTML = posterHTML();
       const name = this.gameName();
+      const lang = languageOf(this);
       root.querySelector("h2").textContent = name;
+      root.querySelector("p").textContent = word(lang, "Card game against the computer");
       const play = root.querySelector("button");
-      play.setAttribute("aria-label", "Play " + name);
+      play.textContent = word(lang, "Play");
+      play.setAttribute("aria-label", word(lang, "Play {game}", name));
       root.querySelector(".poster").style.height = this.frameHeight() + "px";
       play.addEventListener("click", () => {
         play.disabled = true;
-        play.textContent = "Loading…";
+        play.textContent = word(languageOf(this), "Loading…");
         this.load({ focus: true });
       });
     }
@@ -196,7 +215,8 @@ button:disabled { opacity: .75; cursor: progress; }`;
       site.search = params.toString();
       const frame = document.createElement("iframe");
       frame.src = site.href;
-      frame.title = this.getAttribute("title") || this.gameName() + " card table";
+      frame.title = this.getAttribute("title")
+        || word(languageOf(this), "{game} card table", this.gameName());
       frame.setAttribute("allow", "clipboard-write");
       frame.style.cssText = "border:0;width:100%;display:block;";
       frame.style.height = this.frameHeight() + "px";

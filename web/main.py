@@ -49,8 +49,14 @@ def by_id(name):
 
 
 async def fetch_catalogue(code):
-    """The compiled catalogue of language ``code`` (dist/locale/<code>.mo), as bytes."""
-    response = await js.fetch(f"./locale/{code}.mo")
+    """The compiled catalogue of language ``code`` (dist/locale/<code>.mo), as bytes: the
+    one boot.js began to fetch with the runtime, when it is that language's."""
+    early = getattr(window, "cardTableEarly", None)
+    response = None
+    if not missing(early) and str(early.lang) == code and not missing(early.catalogue):
+        response, early.catalogue = await early.catalogue, jsnull  # a body is read once
+    if response is None:
+        response = await js.fetch(f"./locale/{code}.mo")
     if not response.ok:
         raise OSError(f"HTTP {response.status}")
     return js.Uint8Array.new(await response.arrayBuffer()).to_bytes()

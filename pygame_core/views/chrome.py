@@ -10,6 +10,8 @@ every message index.html marks, and nothing else.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..i18n import N_, _
 
 MESSAGES = (
@@ -46,6 +48,34 @@ MESSAGES = (
     N_("Copy this link: "),
     N_("Copy this text: "),
 )
+
+
+# Shown before Python runs (web/boot.js: the loading screen's words and the notice of a
+# runtime that failed; web/embed.js: the poster of a table not loaded yet).  build.py
+# writes their translations from the compiled catalogues into those two scripts.
+BEFORE_PYTHON = (
+    N_("Shuffling the cards…"),
+    N_("The table has stopped"),
+    N_("Its Python runtime failed and cannot go on. Your saves are kept: reload the page to "
+       "play on."),
+    N_("Reload the page"),
+    N_("Card game against the computer"),
+    N_("Play"),
+    # Translators: the button of an embedded table's poster, read aloud ("Play Avinas").
+    N_("Play {game}"),
+    N_("Loading…"),
+    # Translators: an embedded table's frame title ("Avinas card table").
+    N_("{game} card table"),
+    N_("Card table"),
+    N_("Avissinia"),
+    N_("Avinas"),
+    N_("Abyssinia"),
+)
+
+
+def before_python_words(translate: Callable[[str], str]) -> dict[str, str]:
+    """The words shown before Python runs, English -> as ``translate`` gives them."""
+    return {message: translate(message) for message in BEFORE_PYTHON}
 
 
 def chrome_text(message: str) -> str:
