@@ -92,10 +92,11 @@ def test_settings_default_when_missing_or_unreadable() -> None:
 
 def test_settings_keep_what_is_valid() -> None:
     text = json.dumps({"pace": 300, "animations": False, "four_colour": True,
-                       "shortcuts": False, "coach_note": True, "unknown": 1})
+                       "shortcuts": False, "coach_note": True, "language": "lt", "unknown": 1})
     assert storage.parse_settings(text) == {"pace": 300, "animations": False,
                                              "four_colour": True, "shortcuts": False,
-                                             "coach_note": True}
+                                             "coach_note": True, "language": "lt"}
+    assert storage.parse_settings('{"language": "tlh"}')["language"] == ""
     assert storage.parse_settings('{"pace": "1400"}')["pace"] == 1400  # the old page's form
     assert storage.parse_settings('{"pace": -5}')["pace"] == 800
     assert storage.parse_settings('{"pace": true}')["pace"] == 800
