@@ -11,6 +11,8 @@ import functools
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from .i18n import _, pgettext
+
 RANKS = "23456789TJQKA"  # index 0..12, two .. ace
 SUITS = "CDHS"  # clubs, diamonds, hearts, spades
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -49,12 +51,67 @@ class Card(NamedTuple):
 
     @property
     def name(self) -> str:
-        """Spoken name, e.g. ``queen of clubs``."""
-        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+        """Spoken name in the language in use, e.g. ``queen of clubs``."""
+        return card_name(self.rank, self.suit)
+
+    @property
+    def short(self) -> str:
+        """The short name as the player reads it (``Q♣``; the rank mark in the language in
+        use).  ``str(card)`` stays the same in every language: it is a format."""
+        return rank_mark(self.rank) + SUIT_SYMBOLS[self.suit]
 
     @staticmethod
     def parse(text: str) -> Card:
         return parse_card(text)
+
+
+def rank_name(rank: int) -> str:
+    """A rank's name (``queen``) in the language in use."""
+    return (
+        pgettext("rank", "two"), pgettext("rank", "three"), pgettext("rank", "four"),
+        pgettext("rank", "five"), pgettext("rank", "six"), pgettext("rank", "seven"),
+        pgettext("rank", "eight"), pgettext("rank", "nine"), pgettext("rank", "ten"),
+        pgettext("rank", "jack"), pgettext("rank", "queen"), pgettext("rank", "king"),
+        pgettext("rank", "ace"),
+    )[rank]
+
+
+def rank_plural(rank: int) -> str:
+    """A rank's plural (``queens``, as in "three queens") in the language in use."""
+    return (
+        pgettext("ranks", "twos"), pgettext("ranks", "threes"), pgettext("ranks", "fours"),
+        pgettext("ranks", "fives"), pgettext("ranks", "sixes"), pgettext("ranks", "sevens"),
+        pgettext("ranks", "eights"), pgettext("ranks", "nines"), pgettext("ranks", "tens"),
+        pgettext("ranks", "jacks"), pgettext("ranks", "queens"), pgettext("ranks", "kings"),
+        pgettext("ranks", "aces"),
+    )[rank]
+
+
+def suit_name(suit: int) -> str:
+    """A suit's name standing alone (``hearts``) in the language in use."""
+    return (pgettext("suit", "clubs"), pgettext("suit", "diamonds"),
+            pgettext("suit", "hearts"), pgettext("suit", "spades"))[suit]
+
+
+def card_name(rank: int, suit: int) -> str:
+    """A card's spoken name (``queen of clubs``) in the language in use."""
+    # Translators: the suit as it stands in a card's name ("queen of clubs"); in
+    # Lithuanian the genitive ("kryžių dama").
+    suits = (pgettext("suit in a card's name", "clubs"),
+             pgettext("suit in a card's name", "diamonds"),
+             pgettext("suit in a card's name", "hearts"),
+             pgettext("suit in a card's name", "spades"))
+    # Translators: a card's spoken name, e.g. "queen of clubs".
+    return pgettext("card name", "{rank} of {suit}").format(rank=rank_name(rank),
+                                                            suit=suits[suit])
+
+
+def rank_mark(rank: int) -> str:
+    """The rank as printed on a card's corner: digits, or a letter in the language in use."""
+    if rank < JACK:
+        return _RANK_TEXT[rank]
+    return (pgettext("rank mark", "J"), pgettext("rank mark", "Q"), pgettext("rank mark", "K"),
+            pgettext("rank mark", "A"))[rank - JACK]
 
 
 _RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -80,7 +137,8 @@ def parse_card(text: str) -> Card:
     """Read ``Q♣``, ``QC``, ``qc``, ``10H`` or ``TH``; raise CardError otherwise."""
     card = _LOOKUP.get(text.strip()) if isinstance(text, str) else None
     if card is None:
-        raise CardError(f"not a card: {text!r} (expected rank then suit, like QC or Q♣)")
+        raise CardError(_("not a card: {text} (expected rank then suit, like QC or Q♣)").format(
+            text=repr(text)))
     return card
 
 

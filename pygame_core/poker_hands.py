@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from typing import Any
 
-from .cards import RANK_NAMES
+from .cards import rank_name, rank_plural
+from .i18n import _, pgettext
 
 # High categories, weakest first.
 (HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE,
@@ -134,23 +135,45 @@ def low_key(cards: Sequence[Any]) -> int:
 
 # A hand with a pair or better, named alike high and low: its category's words around the
 # plural names of its grouped ranks (the first, and for two pair and a full house, the second).
-GROUPED_WORDS = {
-    ONE_PAIR: "pair of {0}", TWO_PAIR: "{0} and {1}", THREE_OF_A_KIND: "three {0}",
-    FULL_HOUSE: "{0} full of {1}", FOUR_OF_A_KIND: "four {0}",
-}
+def _grouped(category: int, ranks: Sequence[int]) -> str:
+    first = rank_plural(ranks[0])
+    second = rank_plural(ranks[1]) if len(ranks) > 1 else ""
+    if category == ONE_PAIR:
+        # Translators: a poker hand, e.g. "pair of nines"; {ranks} is a rank's plural.
+        return _("pair of {ranks}").format(ranks=first)
+    if category == TWO_PAIR:
+        # Translators: a poker hand, two pair: "nines and fours" (the ranks' plurals).
+        return _("{high} and {low}").format(high=first, low=second)
+    if category == THREE_OF_A_KIND:
+        # Translators: a poker hand, e.g. "three nines"; {ranks} is a rank's plural.
+        return _("three {ranks}").format(ranks=first)
+    if category == FULL_HOUSE:
+        # Translators: a poker hand, a full house: "nines full of kings" (plurals).
+        return _("{three} full of {two}").format(three=first, two=second)
+    # Translators: a poker hand, e.g. "four nines"; {ranks} is a rank's plural.
+    return _("four {ranks}").format(ranks=first)
 
 
 def high_name(key: int) -> str:
-    """A high hand's spoken name, e.g. ``three nines`` or ``queen-high flush``."""
+    """A high hand's spoken name, e.g. ``three nines`` or ``queen-high flush`` (in the
+    language in use)."""
     category, ranks = HIGH_CLASSES[key]
-    top = RANK_NAMES[ranks[0]]
-    ungrouped = {
-        STRAIGHT_FLUSH: "royal flush" if ranks[0] == ACE else f"{top}-high straight flush",
-        STRAIGHT: f"{top}-high straight", FLUSH: f"{top}-high flush", HIGH_CARD: f"{top} high",
-    }
-    if category in ungrouped:
-        return ungrouped[category]
-    return GROUPED_WORDS[category].format(*(PLURALS[r] for r in ranks[:2]))
+    top = rank_name(ranks[0])
+    if category == STRAIGHT_FLUSH:
+        if ranks[0] == ACE:
+            return pgettext("poker hand", "royal flush")
+        # Translators: a poker hand; {rank} is its top card's rank ("nine").
+        return _("{rank}-high straight flush").format(rank=top)
+    if category == STRAIGHT:
+        # Translators: a poker hand; {rank} is its top card's rank ("nine").
+        return _("{rank}-high straight").format(rank=top)
+    if category == FLUSH:
+        # Translators: a poker hand; {rank} is its top card's rank ("queen").
+        return _("{rank}-high flush").format(rank=top)
+    if category == HIGH_CARD:
+        # Translators: a poker hand with nothing better than its top card ("ace high").
+        return _("{rank} high").format(rank=top)
+    return _grouped(category, ranks[:2])
 
 
 def low_name(key: int) -> str:
@@ -158,8 +181,11 @@ def low_name(key: int) -> str:
     category, low_ranks = LOW_CLASSES[key]
     ranks = tuple((r - 1) % 13 for r in low_ranks)  # back to two 0 .. ace 12
     if category == HIGH_CARD:
-        return f"{RANK_NAMES[ranks[0]]}-{RANK_NAMES[ranks[1]]} low"
-    return GROUPED_WORDS[category].format(*(PLURALS[r] for r in ranks[:2]))
+        # Translators: an ace-to-five low hand named by its two highest ranks: "eight-five
+        # low".
+        return _("{first}-{second} low").format(first=rank_name(ranks[0]),
+                                               second=rank_name(ranks[1]))
+    return _grouped(category, ranks[:2])
 
 
 def high_category(key: int) -> int:

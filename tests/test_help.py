@@ -20,6 +20,7 @@ from pygame_core.views.help import (
     EXAMPLES,
     GLANCE,
     Cards,
+    cards_label,
     render_help,
 )
 
@@ -64,4 +65,4 @@ def test_abyssinia_showdown_example_is_anna_high_and_ben_low_sixteen_each() -> N
     assert low_key(parse_cards(ben.codes)) > low_key(parse_cards(anna.codes))
     high, low = split_pot(32, [0], [1], dealer=1, n=2)
     assert (high[0], low[1]) == (16, 16)
-    assert anna.label == "Anna: three nines" and ben.label == "Ben: eight-five low"
+    assert cards_label(anna) == "Anna: three nines" and cards_label(ben) == "Ben: eight-five low"

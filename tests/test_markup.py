@@ -27,9 +27,9 @@ def test_join_escapes_plain_parts() -> None:
 
 
 def test_dialogs_escape_their_texts_and_keep_their_body() -> None:
-    page = summary_dialog("<script>", Markup("<table></table>"), "Go & on", "x")
+    page = summary_dialog("<script>", Markup("<table></table>"), "avinas", "x")
     assert "<script>" not in page and "&lt;script&gt;" in page
-    assert "<table></table>" in page and "Next go &amp; on" in page
+    assert "<table></table>" in page and "Next hand" in page
     done = result_dialog("A & B", Markup("<p>body</p>"))
     assert "A &amp; B" in done and "<p>body</p>" in done
 

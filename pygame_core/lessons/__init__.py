@@ -19,6 +19,7 @@ from typing import Any
 from ..base import Game, IllegalActionError
 from ..cards import Card, parse_card
 from ..engines import new_game
+from ..i18n import _
 
 HUMAN = 0
 
@@ -36,14 +37,24 @@ class Step:
     ``centre``, ``seat-N``, ``trick``, ``market``, ``pot``, ``scores``, ``bids``...).
     ``move``: the play asked for (None: read on with Next), and ``why`` it is good.
     ``rules``: the names of the lesson's rules this step shows.  ``at_once``: shown right
-    after the play before it, before the other seats move on (else they move first)."""
+    after the play before it, before the other seats move on (else they move first).
+    ``says`` and ``because`` are the English messages; ``text`` and ``why`` give them in
+    the language in use."""
 
-    text: str
+    says: str
     place: str = "table"
     move: str | None = None
-    why: str = ""
+    because: str = ""
     rules: tuple[str, ...] = ()
     at_once: bool = False
+
+    @property
+    def text(self) -> str:
+        return _(self.says)
+
+    @property
+    def why(self) -> str:
+        return _(self.because) if self.because else ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -53,13 +64,17 @@ class Lesson:
     order they come (``others``) and the rule they follow once the script is used up."""
 
     game: str
-    title: str
+    heading: str  # the English message: ``title`` gives it in the language in use
     seed: int
     options: Mapping[str, Any]
     rules: tuple[str, ...]
     steps: tuple[Step, ...]
     others: tuple[str, ...] = ()
     rule: Callable[[Game[Any, Any]], str] = lambda game: str(game.legal_actions()[0])
+
+    @property
+    def title(self) -> str:
+        return _(self.heading)
 
     def start(self) -> Game[Any, Any]:
         return new_game(self.game, seed=self.seed, **dict(self.options))
@@ -147,7 +162,8 @@ class LessonRun:
         """The human's play, which must be the one asked for (``apply`` False: the caller
         applies it to the game itself)."""
         if not self.asks(action):
-            raise IllegalActionError(f"{action}: the lesson asks for another play now")
+            raise IllegalActionError(_("{action}: the lesson asks for another play now").format(
+                action=action))
         if apply:
             self.game.apply(action)
         self.index += 1

@@ -10,6 +10,7 @@ showdown splits an odd pot of 41: high (Ada's trips) takes 21 with the odd chip,
 from __future__ import annotations
 
 from ..cards import full_pack
+from ..i18n import N_
 from . import Lesson, Step, cards_of
 
 ANTE = "the ante"
@@ -48,67 +49,68 @@ OTHERS = (
 )
 
 STEPS = (
-    Step("This is Abyssinia: poker where you buy your five cards one at a time, face up. "
-         "Everyone has paid an ante of 1 chip into the pot.", place="pot", rules=(ANTE,),
+    Step(N_("This is Abyssinia: poker where you buy your five cards one at a time, face up. "
+         "Everyone has paid an ante of 1 chip into the pot."), place="pot", rules=(ANTE,),
          at_once=True),
-    Step("Two cards lie face up beside the pack: the market. Cards 2 to 5 cost 2 chips, "
-         "6 to king 1, an ace 4; the unknown top card of the pack is bought blind.",
+    Step(N_("Two cards lie face up beside the pack: the market. Cards 2 to 5 cost 2 chips, "
+         "6 to king 1, an ace 4; the unknown top card of the pack is bought blind."),
          place="market", at_once=True),
-    Step("Buy the 2♣ on the left for 2 chips.", place="market", move="buy left",
-         why="Half the pot goes to the lowest hand, where small cards win: a 2 is a fine "
-             "start, worth more than the 1-chip king."),
-    Step("After each purchase round comes a betting round. Nobody has bet, so you may "
-         "check: stay in without paying.", place="hand", move="check",
-         why="Your hand is one card: no reason to pay more yet.", rules=(CHECKING,)),
-    Step("Ada bet 1 and Ben called. Call Ada's bet: pay the 1 chip to stay in.",
+    Step(N_("Buy the 2♣ on the left for 2 chips."), place="market", move="buy left",
+         because=N_("Half the pot goes to the lowest hand, where small cards win: a 2 is a fine "
+             "start, worth more than the 1-chip king.")),
+    Step(N_("After each purchase round comes a betting round. Nobody has bet, so you may "
+         "check: stay in without paying."), place="hand", move="check",
+         because=N_("Your hand is one card: no reason to pay more yet."), rules=(CHECKING,)),
+    Step(N_("Ada bet 1 and Ben called. Call Ada's bet: pay the 1 chip to stay in."),
          place="seat-1", move="call",
-         why="One chip keeps you in a pot of 9, with a good low start.",
+         because=N_("One chip keeps you in a pot of 9, with a good low start."),
          rules=(BETTING, CALLING)),
-    Step("Both market cards are high, the J♣ and Q♥. Buy blind: the top card of the pack "
-         "is turned up, then you pay its price, and you cannot give it back.",
+    Step(N_("Both market cards are high, the J♣ and Q♥. Buy blind: the top card of the pack "
+         "is turned up, then you pay its price, and you cannot give it back."),
          place="market", move="buy blind",
-         why="A high card is useless to a low hand, and the blind card may be small.",
+         because=N_("A high card is useless to a low hand, and the blind card may be small."),
          rules=(MARKET,)),
-    Step("The blind card was the A♦ and cost 4 chips, the dearest price. In the low hand "
-         "an ace counts as one, the best low card there is.", place="hand"),
-    Step("Bet 1 chip: you open the betting this round.", place="hand", move="bet",
-         why="A 2 and an ace are the best start a low hand can have."),
-    Step("Ada raised and Ben raised again. Raise once more: that is the third raise, the "
-         "most a round allows.", place="pot", move="raise",
-         why="Your low start is strong and each raise costs everyone still in.",
+    Step(N_("The blind card was the A♦ and cost 4 chips, the dearest price. In the low hand "
+         "an ace counts as one, the best low card there is."), place="hand"),
+    Step(N_("Bet 1 chip: you open the betting this round."), place="hand", move="bet",
+         because=N_("A 2 and an ace are the best start a low hand can have.")),
+    Step(N_("Ada raised and Ben raised again. Raise once more: that is the third raise, the "
+         "most a round allows."), place="pot", move="raise",
+         because=N_("Your low start is strong and each raise costs everyone still in."),
          rules=(RAISING,)),
-    Step("After three raises Ada and Ben could only call or fold: both called. Buy the "
-         "5♦ on the left for 2 chips.", place="market", move="buy left",
-         why="Another small card without a pair: A, 2, 5."),
-    Step("Check.", place="hand", move="check",
-         why="Let the others bet into you: you will call."),
-    Step("Ada bet and Ben folded: he gives up the pot, buys nothing more and cannot win. "
-         "Call Ada's bet.", place="seat-2", move="call",
-         why="Your A-2-5 low is worth a chip.", rules=(FOLDING,)),
-    Step("Buy the 4♣ on the left for 2 chips.", place="market", move="buy left",
-         why="A-2-4-5: four low cards, none paired."),
-    Step("Check.", place="hand", move="check", why="Nothing to gain by betting now."),
-    Step("Fifth and last purchase round: buy blind again.", place="market",
+    Step(N_("After three raises Ada and Ben could only call or fold: both called. Buy the "
+         "5♦ on the left for 2 chips."), place="market", move="buy left",
+         because=N_("Another small card without a pair: A, 2, 5.")),
+    Step(N_("Check."), place="hand", move="check",
+         because=N_("Let the others bet into you: you will call.")),
+    Step(N_("Ada bet and Ben folded: he gives up the pot, buys nothing more and cannot win. "
+         "Call Ada's bet."), place="seat-2", move="call",
+         because=N_("Your A-2-5 low is worth a chip."), rules=(FOLDING,)),
+    Step(N_("Buy the 4♣ on the left for 2 chips."), place="market", move="buy left",
+         because=N_("A-2-4-5: four low cards, none paired.")),
+    Step(N_("Check."), place="hand", move="check", because=N_("Nothing to gain by betting now.")),
+    Step(N_("Fifth and last purchase round: buy blind again."), place="market",
          move="buy blind",
-         why="Ada's three nines cannot win low, so any card keeps the low half yours; a "
-             "blind 3 would even make a straight, A-2-3-4-5, and win high too."),
-    Step("The blind card was the 7♣, for 1 chip: your low is 7-5-4-2-A.", place="hand"),
-    Step("Check.", place="hand", move="check", why="Ada's trip nines beat you for high."),
-    Step("Ada bet. Call: after five purchases and five betting rounds comes the "
-         "showdown.", place="seat-1", move="call",
-         why="Your low beats Ada's trips for the low half.", rules=(FIVE_ROUNDS,)),
-    Step("The pot splits in two halves. High is normal poker: Ada's trip nines. Low is "
-         "ace-to-five, straights and flushes ignored, pairs bad: your 7-5-4-2-A.",
+         because=N_("Ada's three nines cannot win low, so any card keeps the low half yours; a "
+             "blind 3 would even make a straight, A-2-3-4-5, and win high too.")),
+    Step(N_("The blind card was the 7♣, for 1 chip: your low is 7-5-4-2-A."), place="hand"),
+    Step(N_("Check."), place="hand", move="check",
+         because=N_("Ada's trip nines beat you for high.")),
+    Step(N_("Ada bet. Call: after five purchases and five betting rounds comes the "
+         "showdown."), place="seat-1", move="call",
+         because=N_("Your low beats Ada's trips for the low half."), rules=(FIVE_ROUNDS,)),
+    Step(N_("The pot splits in two halves. High is normal poker: Ada's trip nines. Low is "
+         "ace-to-five, straights and flushes ignored, pairs bad: your 7-5-4-2-A."),
          place="pot", rules=(HIGH_LOW,)),
-    Step("The pot was 41 chips, an odd number: the high half takes the odd chip, so Ada "
-         "gets 21 and you 20.", place="pot", rules=(SPLIT,), at_once=True),
-    Step("That is Abyssinia. Play on against the computer, or deal a game of your own "
-         "from the menu.", place="table", at_once=True),
+    Step(N_("The pot was 41 chips, an odd number: the high half takes the odd chip, so Ada "
+         "gets 21 and you 20."), place="pot", rules=(SPLIT,), at_once=True),
+    Step(N_("That is Abyssinia. Play on against the computer, or deal a game of your own "
+         "from the menu."), place="table", at_once=True),
 )
 
 LESSON = Lesson(
     game="abyssinia",
-    title="Abyssinia",
+    heading=N_("Abyssinia"),
     seed=1,
     options={"players": PLAYERS, "dealer": DEALER, "deck": [c.code for c in DECK]},
     rules=RULES,

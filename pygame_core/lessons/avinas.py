@@ -14,6 +14,7 @@ from typing import Any
 
 from ..avinas import Avinas, card_strength, scripted_deck, trick_winner
 from ..base import Game
+from ..i18n import N_
 from . import Lesson, Step
 
 CARDS = "the 32 cards and the two rankings"
@@ -81,112 +82,113 @@ def others_rule(game: Game[Any, Any]) -> str:
 
 
 STEPS = (
-    Step("This is Avinas: you and North play against West and East. Only 32 cards are "
-         "used, sevens to aces, dealt in fours.", place="hand", rules=(CARDS,),
+    Step(N_("This is Avinas: you and North play against West and East. Only 32 cards are "
+         "used, sevens to aces, dealt in fours."), place="hand", rules=(CARDS,),
          at_once=True),
-    Step("Outside trumps each suit ranks A, 10, K, 9, 8, 7. Trumps are every queen and "
+    Step(N_("Outside trumps each suit ranks A, 10, K, 9, 8, 7. Trumps are every queen and "
          "jack plus the trump suit: Q♣, the trump 7, Q♠, Q♥, Q♦, J♣, J♠, J♥, J♦, then "
-         "A, 10, K, 9, 8.", place="hand", at_once=True),
-    Step("Everyone's 4th and 8th cards are special: a seven among them is shown. West's "
-         "4th card is the 7♠ and your 8th the 7♥.", place="seat-1", rules=(SPECIALS,),
+         "A, 10, K, 9, 8."), place="hand", at_once=True),
+    Step(N_("Everyone's 4th and 8th cards are special: a seven among them is shown. West's "
+         "4th card is the 7♠ and your 8th the 7♥."), place="seat-1", rules=(SPECIALS,),
          at_once=True),
-    Step("The last seven dealt decides: you are the declarer, and hearts, the suit of your "
-         "7♥, are trumps.", place="hand", rules=(DECLARER,), at_once=True),
-    Step("Knock: your side promises to win all 8 tricks, and the rams at stake double.",
+    Step(N_("The last seven dealt decides: you are the declarer, and hearts, the suit of your "
+         "7♥, are trumps."), place="hand", rules=(DECLARER,), at_once=True),
+    Step(N_("Knock: your side promises to win all 8 tricks, and the rams at stake double."),
          place="bids", move="knock",
-         why="You hold seven of the 14 trumps, six of them among the highest.",
+         because=N_("You hold seven of the 14 trumps, six of them among the highest."),
          rules=(KNOCKING,)),
-    Step("West and East did not knock back. The first trick must be led with a trump: "
-         "lead your J♥.", place="hand", move="play JH",
-         why="Your lowest trump: the queens stay to win later tricks.",
+    Step(N_("West and East did not knock back. The first trick must be led with a trump: "
+         "lead your J♥."), place="hand", move="play JH",
+         because=N_("Your lowest trump: the queens stay to win later tricks."),
          rules=(TRUMP_LEAD,)),
-    Step("North won with the Q♣, the highest trump, and led face down: out of trumps, "
-         "North signalled that the hidden card is valuable.", place="seat-2",
+    Step(N_("North won with the Q♣, the highest trump, and led face down: out of trumps, "
+         "North signalled that the hidden card is valuable."), place="seat-2",
          rules=(FACE_DOWN,)),
-    Step("A face-down lead is followed as if a trump were led: you must play a trump. "
-         "Take the trick with your Q♠.", place="trick", move="play QS",
-         why="North's card is valuable: the Q♠ beats every trump West and East can have "
-             "left.", rules=(FOLLOWING,)),
-    Step("Lead your Q♥.", place="hand", move="play QH",
-         why="Drawing trumps: West and East must play theirs, and your higher ones win."),
-    Step("West and East have no trumps left. Lead your 7♥.", place="hand",
-         move="play 7H", why="Every trump you hold now wins a trick."),
-    Step("Lead your Q♦.", place="hand", move="play QD", why="Another sure trick."),
-    Step("Lead your J♣.", place="hand", move="play JC", why="Another sure trick."),
-    Step("Lead your J♠.", place="hand", move="play JS", why="Another sure trick."),
-    Step("Lead your A♦ for the last trick: the others must follow diamonds.", place="hand",
-         move="play AD", why="The ace is the highest diamond: all 8 tricks are yours."),
-    Step("Card points: ace 11, ten 10, king 4, queen 3, jack 2, the rest nothing; 120 in "
-         "all. Your side took all 8 tricks and all 120.", place="scores",
+    Step(N_("A face-down lead is followed as if a trump were led: you must play a trump. "
+         "Take the trick with your Q♠."), place="trick", move="play QS",
+         because=N_("North's card is valuable: the Q♠ beats every trump West and East can have "
+             "left."), rules=(FOLLOWING,)),
+    Step(N_("Lead your Q♥."), place="hand", move="play QH",
+         because=N_("Drawing trumps: West and East must play theirs, and your higher ones win.")),
+    Step(N_("West and East have no trumps left. Lead your 7♥."), place="hand",
+         move="play 7H", because=N_("Every trump you hold now wins a trick.")),
+    Step(N_("Lead your Q♦."), place="hand", move="play QD", because=N_("Another sure trick.")),
+    Step(N_("Lead your J♣."), place="hand", move="play JC", because=N_("Another sure trick.")),
+    Step(N_("Lead your J♠."), place="hand", move="play JS", because=N_("Another sure trick.")),
+    Step(N_("Lead your A♦ for the last trick: the others must follow diamonds."), place="hand",
+         move="play AD", because=N_("The ace is the highest diamond: all 8 tricks are yours.")),
+    Step(N_("Card points: ace 11, ten 10, king 4, queen 3, jack 2, the rest nothing; 120 in "
+         "all. Your side took all 8 tricks and all 120."), place="scores",
          rules=(CARD_POINTS,)),
-    Step("Your side made its knock, so East-West are written rams: 2 for each of the 2 "
-         "sevens shown, 4 rams. Rams are penalties.", place="scores", at_once=True),
-    Step("Hand 2, West deals. North's 7♠ and West's 7♥ are shown; the 7♥ came last, so "
-         "West declares with hearts trumps.", place="seat-1", at_once=True),
-    Step("West led the 7♥, a trump. Follow suit with your only trump, the 10♥.",
+    Step(N_("Your side made its knock, so East-West are written rams: 2 for each of the 2 "
+         "sevens shown, 4 rams. Rams are penalties."), place="scores", at_once=True),
+    Step(N_("Hand 2, West deals. North's 7♠ and West's 7♥ are shown; the 7♥ came last, so "
+         "West declares with hearts trumps."), place="seat-1", at_once=True),
+    Step(N_("West led the 7♥, a trump. Follow suit with your only trump, the 10♥."),
          place="trick", move="play 10H",
-         why="You must follow the suit led when you can."),
-    Step("North led the Q♦ and East beat it with the Q♥. You have no trump left, so any "
-         "card will do: play the 8♣.", place="trick", move="play 8C",
-         why="East wins this trick anyway: give a card worth nothing."),
-    Step("East led the Q♠. Play your 8♦.", place="trick", move="play 8D",
-         why="You cannot beat a trump: keep your ace, ten and king."),
-    Step("East led the J♦. Play your 8♠.", place="trick", move="play 8S",
-         why="Nothing to win with: another card worth nothing."),
-    Step("East trumped North's A♠ with the 9♥. Play your 9♣.", place="trick",
-         move="play 9C", why="The trick is East's: give nothing."),
-    Step("East led the A♥, a trump. Play your K♦.", place="trick", move="play KD",
-         why="Of your ace, ten and king, the king gives East the fewest points, 4."),
-    Step("East led the 10♦. Take it with your A♦.", place="trick", move="play AD",
-         why="The ace is the highest diamond: 31 points for your side."),
-    Step("Lead your last card, the 10♣.", place="hand", move="play 10C",
-         why="It is your only card."),
-    Step("East-West took 72 points and won: your side is written 1 ram per seven, 2. "
-         "Rams cancel first: your 2 strike out 2 of East-West's 4, leaving them 2.",
+         because=N_("You must follow the suit led when you can.")),
+    Step(N_("North led the Q♦ and East beat it with the Q♥. You have no trump left, so any "
+         "card will do: play the 8♣."), place="trick", move="play 8C",
+         because=N_("East wins this trick anyway: give a card worth nothing.")),
+    Step(N_("East led the Q♠. Play your 8♦."), place="trick", move="play 8D",
+         because=N_("You cannot beat a trump: keep your ace, ten and king.")),
+    Step(N_("East led the J♦. Play your 8♠."), place="trick", move="play 8S",
+         because=N_("Nothing to win with: another card worth nothing.")),
+    Step(N_("East trumped North's A♠ with the 9♥. Play your 9♣."), place="trick",
+         move="play 9C", because=N_("The trick is East's: give nothing.")),
+    Step(N_("East led the A♥, a trump. Play your K♦."), place="trick", move="play KD",
+         because=N_("Of your ace, ten and king, the king gives East the fewest points, 4.")),
+    Step(N_("East led the 10♦. Take it with your A♦."), place="trick", move="play AD",
+         because=N_("The ace is the highest diamond: 31 points for your side.")),
+    Step(N_("Lead your last card, the 10♣."), place="hand", move="play 10C",
+         because=N_("It is your only card.")),
+    Step(N_("East-West took 72 points and won: your side is written 1 ram per seven, 2. "
+         "Rams cancel first: your 2 strike out 2 of East-West's 4, leaving them 2."),
          place="scores", rules=(RAMS,)),
-    Step("Hand 3: no seven among the special cards. Each player in turn may bid how many "
-         "trumps they would hold in a suit they keep secret.", place="bids",
+    Step(N_("Hand 3: no seven among the special cards. Each player in turn may bid how many "
+         "trumps they would hold in a suit they keep secret."), place="bids",
          at_once=True),
-    Step("East passed. Bid 5: with hearts as trumps you hold the Q♣, Q♠, J♥, 7♥ and 8♥.",
+    Step(N_("East passed. Bid 5: with hearts as trumps you hold the Q♣, Q♠, J♥, 7♥ and 8♥."),
          place="bids", move="bid 5",
-         why="The Q♣ and 7♥ are the two highest trumps. If you hold fewer trumps than you "
-             "bid, your side loses the hand."),
-    Step("West and North passed: you declare. Your first lead names trumps: lead the 7♥.",
+         because=N_("The Q♣ and 7♥ are the two highest trumps. If you hold fewer trumps than you "
+             "bid, your side loses the hand.")),
+    Step(N_("West and North passed: you declare. Your first lead names trumps: lead the 7♥."),
          place="hand", move="play 7H",
-         why="A heart names hearts, and in hearts the 7 is the second-highest trump."),
-    Step("Without sevens, the declarer may stop before any trick. You have 13 points, "
-         "and need 61: play on.", place="scores", move="play on",
-         why="Stopping now would lose the hand."),
-    Step("Lead the Q♣, the highest trump.", place="hand", move="play QC",
-         why="It cannot lose, and it draws two more trumps."),
-    Step("24 points: play on.", place="scores", move="play on",
-         why="Still short of 61."),
-    Step("Lead the Q♠.", place="hand", move="play QS",
-         why="Now the highest trump out: it cannot lose."),
-    Step("40 points: play on.", place="scores", move="play on", why="Still short of 61."),
-    Step("Only West's Q♥ is a trump higher than yours still out. Lead your J♥.",
+         because=N_("A heart names hearts, and in hearts the 7 is the second-highest trump.")),
+    Step(N_("Without sevens, the declarer may stop before any trick. You have 13 points, "
+         "and need 61: play on."), place="scores", move="play on",
+         because=N_("Stopping now would lose the hand.")),
+    Step(N_("Lead the Q♣, the highest trump."), place="hand", move="play QC",
+         because=N_("It cannot lose, and it draws two more trumps.")),
+    Step(N_("24 points: play on."), place="scores", move="play on",
+         because=N_("Still short of 61.")),
+    Step(N_("Lead the Q♠."), place="hand", move="play QS",
+         because=N_("Now the highest trump out: it cannot lose.")),
+    Step(N_("40 points: play on."), place="scores", move="play on",
+         because=N_("Still short of 61.")),
+    Step(N_("Only West's Q♥ is a trump higher than yours still out. Lead your J♥."),
          place="hand", move="play JH",
-         why="It draws the Q♥, so your 8♥ becomes the last trump."),
-    Step("West took that trick. Play on.", place="scores", move="play on",
-         why="40 points is still short of 61."),
-    Step("West led the K♠ and North is winning it with the A♠. Follow with your 9♠.",
-         place="trick", move="play 9S", why="Follow suit: the trick is your partner's."),
-    Step("Your side has 65 points, more than the 61 it needs: stop.", place="scores",
-         move="stop", why="The hand is won now; playing on can only give points away.",
+         because=N_("It draws the Q♥, so your 8♥ becomes the last trump.")),
+    Step(N_("West took that trick. Play on."), place="scores", move="play on",
+         because=N_("40 points is still short of 61.")),
+    Step(N_("West led the K♠ and North is winning it with the A♠. Follow with your 9♠."),
+         place="trick", move="play 9S", because=N_("Follow suit: the trick is your partner's.")),
+    Step(N_("Your side has 65 points, more than the 61 it needs: stop."), place="scores",
+         move="stop", because=N_("The hand is won now; playing on can only give points away."),
          rules=(NO_SEVENS,)),
-    Step("East-West took 5 points, some but fewer than 31, so they are written 2 pips "
-         "(31 or more: 1 pip; none: 3). Pips are never cancelled.", place="scores",
+    Step(N_("East-West took 5 points, some but fewer than 31, so they are written 2 pips "
+         "(31 or more: 1 pip; none: 3). Pips are never cancelled."), place="scores",
          rules=(PIPS,)),
-    Step("A side with 12 pips or more ends the match. The side with fewer rams wins, or "
-         "with no rams, the side with fewer pips.", place="scores", rules=(MATCH_END,),
+    Step(N_("A side with 12 pips or more ends the match. The side with fewer rams wins, or "
+         "with no rams, the side with fewer pips."), place="scores", rules=(MATCH_END,),
          at_once=True),
-    Step("That is Avinas. Play on against the computer, or deal a game of your own from "
-         "the menu.", place="table", at_once=True),
+    Step(N_("That is Avinas. Play on against the computer, or deal a game of your own from "
+         "the menu."), place="table", at_once=True),
 )
 
 LESSON = Lesson(
     game="avinas",
-    title="Avinas",
+    heading=N_("Avinas"),
     seed=2521,  # hand 2 a sevens game East-West win, hand 3 without sevens
     options={"dealer": DEALER, "deck": [c.code for c in DECK]},
     rules=RULES,

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..avissinia import TRAIL, Avissinia, legal_plays, scripted_deck
 from ..base import Game
+from ..i18n import N_
 from . import Lesson, Step, cards_of
 
 CENTRE_CAPTURE = "capture from the centre"
@@ -69,80 +70,80 @@ def others_rule(game: Game[Any, Any]) -> str:
 
 
 STEPS = (
-    Step("This is Avissinia: four players, each for themselves. The aim is to win cards "
-         "from the centre pile, and from each other's piles, for points.",
+    Step(N_("This is Avissinia: four players, each for themselves. The aim is to win cards "
+         "from the centre pile, and from each other's piles, for points."),
          place="table"),
-    Step("The centre holds K♣, 2♦, 5♠ and 9♦, with the 9♦ on top. A card from your hand "
-         "that matches the top card's rank captures it.", place="centre"),
-    Step("Capture the 9♦ from the centre with your 9♣.", place="hand",
+    Step(N_("The centre holds K♣, 2♦, 5♠ and 9♦, with the 9♦ on top. A card from your hand "
+         "that matches the top card's rank captures it."), place="centre"),
+    Step(N_("Capture the 9♦ from the centre with your 9♣."), place="hand",
          move="capture 9C centre",
-         why="Only the top card of the centre can be matched, and it is worth a point; "
-             "your 9♣ goes on top of your new pile.", rules=(CENTRE_CAPTURE,)),
-    Step("West matched North's 4♦ with the 4♠ and now has a pile of two fours. Nothing "
-         "of yours matches the centre's top, the 2♣.", place="seat-1"),
-    Step("Trail your 3♥: lay it on the centre pile without capturing.", place="hand",
+         because=N_("Only the top card of the centre can be matched, and it is worth a point; "
+             "your 9♣ goes on top of your new pile."), rules=(CENTRE_CAPTURE,)),
+    Step(N_("West matched North's 4♦ with the 4♠ and now has a pile of two fours. Nothing "
+         "of yours matches the centre's top, the 2♣."), place="seat-1"),
+    Step(N_("Trail your 3♥: lay it on the centre pile without capturing."), place="hand",
          move="trail 3H",
-         why="Trailing is always allowed. The 3 is your least useful card: keep your "
-             "sevens for West's pile.", rules=(TRAILING,)),
-    Step("West took North's 7♦ with the 7♠. West's pile is now 4, 4, 7, 7, the sevens "
-         "on top: a pile is captured like the centre, by its top rank.", place="seat-1"),
-    Step("Capture West's pile with your 7♣. You take only the run on top, the two "
-         "sevens; the fours below stay with West.", place="seat-1",
+         because=N_("Trailing is always allowed. The 3 is your least useful card: keep your "
+             "sevens for West's pile."), rules=(TRAILING,)),
+    Step(N_("West took North's 7♦ with the 7♠. West's pile is now 4, 4, 7, 7, the sevens "
+         "on top: a pile is captured like the centre, by its top rank."), place="seat-1"),
+    Step(N_("Capture West's pile with your 7♣. You take only the run on top, the two "
+         "sevens; the fours below stay with West."), place="seat-1",
          move="capture 7C pile 1",
-         why="The rule text's own example: on 4-7-7 a 7 takes the 7-7 and leaves the 4. "
-             "Three cards are yours.", rules=(PILE_CAPTURE,)),
-    Step("Your pile now has three sevens on top. Add your last 7, the 7♥, to it.",
+         because=N_("The rule text's own example: on 4-7-7 a 7 takes the 7-7 and leaves the 4. "
+             "Three cards are yours."), rules=(PILE_CAPTURE,)),
+    Step(N_("Your pile now has three sevens on top. Add your last 7, the 7♥, to it."),
          place="hand", move="add 7H",
-         why="Adding puts a card on your own pile: nobody else can play a seven now, so "
-             "your four sevens are safe.", rules=(ADD,)),
-    Step("West trailed the K♦. Capture it with your K♠.", place="centre",
+         because=N_("Adding puts a card on your own pile: nobody else can play a seven now, so "
+             "your four sevens are safe."), rules=(ADD,)),
+    Step(N_("West trailed the K♦. Capture it with your K♠."), place="centre",
          move="capture KS centre",
-         why="Every card you win counts a point (a jack 3), and the centre's top is the "
-             "only card you can match there."),
-    Step("West trailed the Q♠. Capture it with your Q♥, your last card of the first "
-         "six.", place="centre", move="capture QH centre",
-         why="Two more points; your pile's top is now the Q♠ and Q♥, and the Q♦ lies "
-             "buried in the centre."),
-    Step("Everyone has played six cards, so six more are dealt to each player from the "
-         "rest of the pack. The centre and the piles stay as they are.", place="hand",
+         because=N_("Every card you win counts a point (a jack 3), and the centre's top is the "
+             "only card you can match there.")),
+    Step(N_("West trailed the Q♠. Capture it with your Q♥, your last card of the first "
+         "six."), place="centre", move="capture QH centre",
+         because=N_("Two more points; your pile's top is now the Q♠ and Q♥, and the Q♦ lies "
+             "buried in the centre.")),
+    Step(N_("Everyone has played six cards, so six more are dealt to each player from the "
+         "rest of the pack. The centre and the piles stay as they are."), place="hand",
          rules=(SECOND_SIX,)),
-    Step("West's pile is two fours. Take them with your 4♥.", place="seat-1",
+    Step(N_("West's pile is two fours. Take them with your 4♥."), place="seat-1",
          move="capture 4H pile 1",
-         why="You hold the fourth four, the 4♣, so nobody can take your fours back."),
-    Step("North took the J♦ with the J♥, and West took both jacks from North's pile with "
-         "the J♣: a pile's top run goes to whoever matches it.", place="seat-1"),
-    Step("Add your 4♣ to your pile: all four fours are yours.", place="hand",
+         because=N_("You hold the fourth four, the 4♣, so nobody can take your fours back.")),
+    Step(N_("North took the J♦ with the J♥, and West took both jacks from North's pile with "
+         "the J♣: a pile's top run goes to whoever matches it."), place="seat-1"),
+    Step(N_("Add your 4♣ to your pile: all four fours are yours."), place="hand",
          move="add 4C",
-         why="Nobody can ever match your pile's top now, so all it holds is safe."),
-    Step("East took the three jacks with the J♠: four jacks, 12 points. North took the "
-         "8♦ with the 8♥: take both from North's pile with your 8♣.", place="seat-2",
+         because=N_("Nobody can ever match your pile's top now, so all it holds is safe.")),
+    Step(N_("East took the three jacks with the J♠: four jacks, 12 points. North took the "
+         "8♦ with the 8♥: take both from North's pile with your 8♣."), place="seat-2",
          move="capture 8C pile 2",
-         why="Three points, and all four eights are then seen (the 8♠ is buried in the "
-             "centre), so nobody can take them back."),
-    Step("Nothing you hold matches a top card now. Trail your Q♣.", place="hand",
+         because=N_("Three points, and all four eights are then seen (the 8♠ is buried in the "
+             "centre), so nobody can take them back.")),
+    Step(N_("Nothing you hold matches a top card now. Trail your Q♣."), place="hand",
          move="trail QC",
-         why="Every other queen is played, so it can never win anything; your 5♣ and 2♥ "
-             "may still match what comes."),
-    Step("West trailed the 5♥. Take it with your 5♣.", place="centre",
-         move="capture 5C centre", why="Two points: the most you can win with a card."),
-    Step("Your last card matches nothing: trail the 2♥. Cards left in the centre at the "
-         "end of the round count for nobody.", place="hand", move="trail 2H",
-         why="It is your only play."),
-    Step("The round is over. Each card in a pile counts 1 point and each jack 3: your 19 "
-         "cards make 19, and East's 8 with all four jacks make 4 + 12 = 16.",
+         because=N_("Every other queen is played, so it can never win anything; your 5♣ and 2♥ "
+             "may still match what comes.")),
+    Step(N_("West trailed the 5♥. Take it with your 5♣."), place="centre",
+         move="capture 5C centre", because=N_("Two points: the most you can win with a card.")),
+    Step(N_("Your last card matches nothing: trail the 2♥. Cards left in the centre at the "
+         "end of the round count for nobody."), place="hand", move="trail 2H",
+         because=N_("It is your only play.")),
+    Step(N_("The round is over. Each card in a pile counts 1 point and each jack 3: your 19 "
+         "cards make 19, and East's 8 with all four jacks make 4 + 12 = 16."),
          place="scores", rules=(SCORING,)),
-    Step("Points add up from round to round. The first to reach 61 wins; if two reach it "
-         "in the same round, the higher score wins.", place="scores", rules=(RACE,), at_once=True),
-    Step("In the partnership game, partners facing each other (you and North) add their "
-         "points into one team score; the rest of the rules are the same.",
+    Step(N_("Points add up from round to round. The first to reach 61 wins; if two reach it "
+         "in the same round, the higher score wins."), place="scores", rules=(RACE,), at_once=True),
+    Step(N_("In the partnership game, partners facing each other (you and North) add their "
+         "points into one team score; the rest of the rules are the same."),
          place="seat-2", rules=(PARTNERSHIP,), at_once=True),
-    Step("That is Avissinia. Play on against the computer, or deal a game of your own "
-         "from the menu.", place="table", at_once=True),
+    Step(N_("That is Avissinia. Play on against the computer, or deal a game of your own "
+         "from the menu."), place="table", at_once=True),
 )
 
 LESSON = Lesson(
     game="avissinia",
-    title="Avissinia",
+    heading=N_("Avissinia"),
     seed=1,
     options={"dealer": DEALER, "deck": [c.code for c in DECK]},
     rules=RULES,

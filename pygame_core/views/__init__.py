@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, cast
 
-from ..cards import DIAMONDS, HEARTS, SUIT_NAMES, SUIT_SYMBOLS, parse_card
-from ..registry import COMPASS, MANY, SPECS, FormOption
-from ..words import plural as plural  # re-exported for the views
-from .markup import Markup, escape, html
+from ..cards import DIAMONDS, HEARTS, SUIT_NAMES, SUIT_SYMBOLS, parse_card, rank_mark
+from ..i18n import _, listing, number, pgettext
+from ..registry import COMPASS, MANY, SPECS, FormOption, GameSpec, compass, many
+from .markup import Markup, escape, html, text_html
 
 __all__ = [
     "GAME_TITLES", "MANY_NAMES", "SEAT_NAMES", "VIEWS", "Markup", "TableContext", "card_html",
@@ -29,11 +29,32 @@ __all__ = [
 ]
 
 # Seats on screen (RULINGS: the human is seat 0 at the bottom, then clockwise W, N, E).
+# The English names (the messages): ``registry.compass()`` and ``registry.many()`` give
+# them in the language in use.
 SEAT_NAMES = COMPASS
 MANY_NAMES = MANY  # names for the seats of the games with more than four
 MAX_SEATS = len(MANY_NAMES)
-GAME_TITLES = {name: spec.title for name, spec in SPECS.items()}
-ROUND_WORDS = {name: spec.round_word for name, spec in SPECS.items()}  # Round, Hand, Deal
+
+
+class _SpecWords(Mapping[str, str]):
+    """Game name -> one of its spec's words, read (so translated) at each look-up: a
+    mapping made at import time could not follow a change of language."""
+
+    def __init__(self, read: Callable[[GameSpec], str]) -> None:
+        self._read = read
+
+    def __getitem__(self, name: str) -> str:
+        return self._read(SPECS[name])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(SPECS)
+
+    def __len__(self) -> int:
+        return len(SPECS)
+
+
+GAME_TITLES: Mapping[str, str] = _SpecWords(lambda spec: spec.title)
+ROUND_WORDS: Mapping[str, str] = _SpecWords(lambda spec: spec.round_word)  # Round, Hand, Deal
 # Game name -> module holding its table view (``render`` and ``narrate``).
 VIEWS: dict[str, str] = {name: spec.view for name, spec in SPECS.items()}
 
@@ -59,7 +80,7 @@ PLAIN_ENDS = DealEnds()  # at play, with nothing offered besides going on
 class TableContext:
     """What the table shows besides the observation."""
 
-    names: tuple[str, ...] = SEAT_NAMES
+    names: tuple[str, ...] = dataclasses.field(default_factory=compass)
     narration: str = ""  # the last move, in words
     summary: int | None = None  # index of a finished round whose summary is open
     thinking: int | None = None  # the computer seat choosing a move now
@@ -105,19 +126,26 @@ def render_table(obs: Mapping[str, Any], ctx: TableContext | None = None) -> str
 
 def replay_banner(step: int, steps: int) -> str:
     """The banner over a table opened from a replay link: what it is, and where."""
-    return (f'<p class="replay-offer" role="note"><strong>Replay</strong>, read-only: step '
-            f'{step:,} of {steps:,}. <button type="button" data-cmd="replay-open" '
-            'data-key="all">Step through the replay</button></p>')
+    # Translators: {replay} is the word "Replay" in bold.
+    words = text_html(_("{replay}, read-only: step {step} of {steps}."),
+                      replay=html("<strong>{w}</strong>", w=_("Replay")), step=number(step),
+                      steps=number(steps))
+    return str(html('<p class="replay-offer" role="note">{words} <button type="button" '
+                    'data-cmd="replay-open" data-key="all">{label}</button></p>',
+                    words=words, label=_("Step through the replay")))
 
 
-def narrate(obs: Mapping[str, Any], names: Sequence[str] = SEAT_NAMES) -> str:
+def narrate(obs: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
     """The last move of ``obs`` in words ("" if there is none)."""
     last = obs.get("last")
     if not last:
         return ""
+    names = compass() if names is None else names
     view = game_view(str(obs.get("game", "")))
     if view is None:
-        return f"{names[int(last['seat'])]}: {last.get('action', '')}"
+        # Translators: a move as a game without a table of its own says it.
+        return _("{player}: {action}").format(player=names[int(last["seat"])],
+                                              action=last.get("action", ""))
     deals, ended = obs.get("deals"), last.get("deal_over")
     if isinstance(deals, list) and isinstance(ended, int) and 0 < ended <= len(deals):
         last = {**last, "deal_record": deals[ended - 1]}  # so the words can name the winners
@@ -125,25 +153,100 @@ def narrate(obs: Mapping[str, Any], names: Sequence[str] = SEAT_NAMES) -> str:
 
 
 def word_list(words: Sequence[str]) -> str:
-    """``a, b or c``."""
+    """``a, b or c`` (in the language in use)."""
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    head = words[0]
+    for word in words[1:-1]:
+        head = _("{list}, {item}").format(list=head, item=word)
+    # Translators: the last of a list of choices: "a, b or c".
+    return _("{list} or {last}").format(list=head, last=words[-1])
 
 
 def word_and(words: Sequence[str]) -> str:
-    """``a, b and c``."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    """``a, b and c`` (in the language in use)."""
+    return listing(list(words))
 
 
 def card_short(code: str) -> str:
-    """A card's short name (``Q♣``), or the text as it is if it names no card."""
+    """A card's short name (``Q♣``, its rank mark in the language in use), or the text as it
+    is if it names no card."""
     try:
-        return str(parse_card(code))
+        return parse_card(code).short
     except ValueError:
         return code
+
+
+def unit_text(game: str, key: str) -> str:
+    """A sentence or label about a game's round (Avissinia's round, Avinas's hand,
+    Abyssinia's deal) as a whole message, so that it agrees with the unit's word: each has
+    ``{number}`` where the round's number goes.  ``key``: ``name`` ("Round {number}"),
+    ``next`` ("Next round"), ``over`` (the turn line while a summary is open), ``history``
+    (the history's title), ``replay``/``review`` (a list's buttons' labels), ``start``/
+    ``end`` (the replay's jumps), ``jump`` ("Jump to a round"), ``review_title``,
+    ``weighing`` and ``none_found`` (the Review panel)."""
+    unit = SPECS[game].unit if game in SPECS else "Deal"
+    if unit == "Round":
+        texts = {
+            "name": pgettext("avissinia unit", "Round {number}"),
+            "next": pgettext("avissinia unit", "Next round"),
+            "over": pgettext("avissinia unit", "Round {number} is over: press N, or “Next "
+                             "round”, to deal the next."),
+            "history": pgettext("avissinia unit", "Hand history: round {number}"),
+            "replay": pgettext("avissinia unit", "Replay round {number}"),
+            "review": pgettext("avissinia unit", "Review round {number}"),
+            "start": pgettext("avissinia unit", "Round {number} start"),
+            "end": pgettext("avissinia unit", "Round {number} end"),
+            "jump": pgettext("avissinia unit", "Jump to a round"),
+            "review_title": pgettext("avissinia unit", "Review of your play: round {number}"),
+            "weighing": pgettext("avissinia unit", "The coach is weighing each of your "
+                                 "decisions in this round, a few at a time: the table stays "
+                                 "yours meanwhile."),
+            "none_found": pgettext("avissinia unit", "No costly mistakes found in this round: "
+                                   "none of your plays cost clearly more than the figures' "
+                                   "uncertainty."),
+        }
+    elif unit == "Hand":
+        texts = {
+            "name": pgettext("avinas unit", "Hand {number}"),
+            "next": pgettext("avinas unit", "Next hand"),
+            "over": pgettext("avinas unit", "Hand {number} is over: press N, or “Next hand”, "
+                             "to deal the next."),
+            "history": pgettext("avinas unit", "Hand history: hand {number}"),
+            "replay": pgettext("avinas unit", "Replay hand {number}"),
+            "review": pgettext("avinas unit", "Review hand {number}"),
+            "start": pgettext("avinas unit", "Hand {number} start"),
+            "end": pgettext("avinas unit", "Hand {number} end"),
+            "jump": pgettext("avinas unit", "Jump to a hand"),
+            "review_title": pgettext("avinas unit", "Review of your play: hand {number}"),
+            "weighing": pgettext("avinas unit", "The coach is weighing each of your decisions "
+                                 "in this hand, a few at a time: the table stays yours "
+                                 "meanwhile."),
+            "none_found": pgettext("avinas unit", "No costly mistakes found in this hand: none "
+                                   "of your plays cost clearly more than the figures' "
+                                   "uncertainty."),
+        }
+    else:
+        texts = {
+            "name": pgettext("abyssinia unit", "Deal {number}"),
+            "next": pgettext("abyssinia unit", "Next deal"),
+            "over": pgettext("abyssinia unit", "Deal {number} is over: press N, or “Next deal”, "
+                             "to deal the next."),
+            "history": pgettext("abyssinia unit", "Hand history: deal {number}"),
+            "replay": pgettext("abyssinia unit", "Replay deal {number}"),
+            "review": pgettext("abyssinia unit", "Review deal {number}"),
+            "start": pgettext("abyssinia unit", "Deal {number} start"),
+            "end": pgettext("abyssinia unit", "Deal {number} end"),
+            "jump": pgettext("abyssinia unit", "Jump to a deal"),
+            "review_title": pgettext("abyssinia unit", "Review of your play: deal {number}"),
+            "weighing": pgettext("abyssinia unit", "The coach is weighing each of your "
+                                 "decisions in this deal, a few at a time: the table stays "
+                                 "yours meanwhile."),
+            "none_found": pgettext("abyssinia unit", "No costly mistakes found in this deal: "
+                                   "none of your plays cost clearly more than the figures' "
+                                   "uncertainty."),
+        }
+    return texts[key]
 
 
 # --- cards -----------------------------------------------------------------------------
@@ -155,7 +258,7 @@ def card_html(
     with several plays, ``parts.card_choices``), else a labelled image.  ``keyed=False``
     draws a picture of a card (the help's), which the motion layer must not move."""
     card = parse_card(code)
-    rank, suit = str(card)[:-1], SUIT_SYMBOLS[card.suit]
+    rank, suit = rank_mark(card.rank), SUIT_SYMBOLS[card.suit]
     colour = "red" if card.suit in (DIAMONDS, HEARTS) else "black"
     cls = " ".join(["card", colour, f"suit-{SUIT_NAMES[card.suit]}", *classes])
     # data-card: the card's identity across redraws, so web/motion.js can move it
@@ -194,12 +297,12 @@ def generic_table(obs: Mapping[str, Any], ctx: TableContext) -> str:
     hand = "".join(card_html(str(c)) for c in obs.get("hand", []))
     scores = obs.get("scores", [])
     rows = "".join(
-        f"<tr><th scope='row'>{esc(ctx.names[i] if i < len(ctx.names) else f'Seat {i}')}</th>"
+        f"<tr><th scope='row'>{esc(ctx.names[i] if i < len(ctx.names) else seat_word(i))}</th>"
         f"<td>{esc(s)}</td></tr>" for i, s in enumerate(scores)
     )
     title = GAME_TITLES.get(str(obs.get("game")), str(obs.get("game")))
     return (
-        f'<section class="table generic" aria-label="{esc(title)} table">'
+        f'<section class="table generic" aria-label="{esc(table_word(title))}">'
         f'<h2>{esc(title)}</h2><div class="hand">{hand}</div>'
         f'<div class="plays">{buttons}</div>'
         f'<table class="scores"><tbody>{rows}</tbody></table>'
@@ -207,30 +310,47 @@ def generic_table(obs: Mapping[str, Any], ctx: TableContext) -> str:
     )
 
 
+def seat_word(seat: int) -> str:
+    """A seat without a name: its number (from 1)."""
+    return _("Seat {number}").format(number=seat + 1)
+
+
+def table_word(title: str) -> str:
+    # Translators: a game's table, as a screen reader names it: "Avinas table".
+    return _("{game} table").format(game=title)
+
+
 # --- the start screen and the saves ---------------------------------------------------
+def level_word(level: str) -> str:
+    """An opponent's level (``easy``, ``medium``, ``hard``) as the start screen shows it."""
+    words = {"easy": pgettext("level", "Easy"), "medium": pgettext("level", "Medium"),
+             "hard": pgettext("level", "Hard")}
+    return words.get(level, level.title())
+
+
 def _options(values: Sequence[str], chosen: str) -> str:
     return "".join(
-        f'<option value="{esc(v)}"{" selected" if v == chosen else ""}>{esc(v.title())}</option>'
-        for v in values
+        f'<option value="{esc(v)}"{" selected" if v == chosen else ""}>{esc(level_word(v))}'
+        "</option>" for v in values
     )
 
 
 def seat_names(game: str, players: int) -> tuple[str, ...]:
     """The names of a game's seats (the registry's: compass points for four players)."""
-    return SPECS[game].names_for(players) if game in SPECS else SEAT_NAMES
+    return SPECS[game].names_for(players) if game in SPECS else compass()
 
 
 def start_seats(game: str, players: int) -> list[tuple[int, str, bool]]:
     """The start screen's opponent rows: ``(seat, name, shown)`` for seats 1 to 7; the
     rows beyond the game's player count are hidden (the page re-applies this on change)."""
-    names = seat_names(game, players)
+    names, spare = seat_names(game, players), many()
     count = len(names)
-    return [(seat, names[seat] if seat < count else MANY_NAMES[seat], seat < count)
+    return [(seat, names[seat] if seat < count else spare[seat], seat < count)
             for seat in range(1, MAX_SEATS)]
 
 
 # A sentence or two per game on the start screen: players, partnerships, length.
-GAME_BLURBS = {name: spec.blurb for name, spec in SPECS.items()}
+GAME_BLURBS: Mapping[str, str] = _SpecWords(lambda spec: spec.blurb)
 
 
 def form_option_html(option: FormOption, value: str) -> Markup:
@@ -239,19 +359,20 @@ def form_option_html(option: FormOption, value: str) -> Markup:
         return Markup().join(
             html('<label class="choice"><input type="radio" name="{name}" value="{v}"{on}> '
                  '{label}</label>', name=option.name, v=v,
-                 on=Markup(" checked" if v == value else ""), label=label)
+                 on=Markup(" checked" if v == value else ""), label=_(label))
             for v, label in option.choices)
     if option.kind == "select":
         choices = Markup().join(
             html('<option value="{v}"{on}>{label}</option>', v=v,
-                 on=Markup(" selected" if v == value else ""), label=label)
+                 on=Markup(" selected" if v == value else ""),
+                 label=label if label.isdigit() else _(label))
             for v, label in option.choices)
         return html('<label class="level">{label} <select name="{name}">{choices}</select>'
-                    '</label>', label=option.label, name=option.name, choices=choices)
-    note = html('<p class="small">{note}</p>', note=option.note) if option.note else ""
+                    '</label>', label=_(option.label), name=option.name, choices=choices)
+    note = html('<p class="small">{note}</p>', note=_(option.note)) if option.note else ""
     return html('<label class="level">{label} <input type="number" name="{name}" min="{low}" '
                 'max="{high}" step="1" value="{value}" inputmode="numeric"></label>{note}',
-                label=option.label, name=option.name, low=option.low, high=option.high,
+                label=_(option.label), name=option.name, low=option.low, high=option.high,
                 value=value, note=Markup(note))
 
 
@@ -311,7 +432,7 @@ def render_start(
         state = ' checked' if name == first else ""
         if not ok:
             state = " disabled"
-        note = "" if ok else ' <span class="soon">(coming soon)</span>'
+        note = "" if ok else f' <span class="soon">{esc(_("(coming soon)"))}</span>'
         blurb = GAME_BLURBS.get(name, "")
         described = f' aria-describedby="about-{esc(name)}"' if blurb else ""
         about = f'<span class="about" id="about-{esc(name)}">{esc(blurb)}</span>' if blurb else ""
@@ -332,24 +453,31 @@ def render_start(
     alert = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
     resume_html = ""
     if resume:
-        title, detail = esc(resume.get("title", "")), esc(resume.get("detail", ""))
+        game_title = str(resume.get("title", ""))
+        title, detail = esc(game_title), esc(resume.get("detail", ""))
+        # Translators: {game} is the game's name in bold, {detail} how far it is ("12
+        # moves played").
+        words = text_html(_("Game in progress: {game}, {detail}"),
+                          game=html("<strong>{t}</strong>", t=title), detail=detail)
         resume_html = (
-            f'<div class="resume"><p>Game in progress: <strong>{title}</strong>, {detail}</p>'
+            f'<div class="resume"><p>{words}</p>'
             '<button type="button" class="primary" data-cmd="resume">'
-            f'Continue {title}</button></div>'
+            f'{esc(_("Continue {game}").format(game=game_title))}</button></div>'
         )
     option_sets = "".join(start_options_html(name, values, first)
                           for name, ok in games if ok and SPECS[name].form)
     return (
         '<section class="start" aria-labelledby="start-title">'
-        '<h2 id="start-title">Deal a game</h2>'
+        f'<h2 id="start-title">{esc(_("Deal a game"))}</h2>'
         f"{alert}{resume_html}"
         '<form id="start-form" class="start-form" onsubmit="return false">'
-        f'<fieldset><legend>Game</legend>{"".join(game_rows)}</fieldset>'
+        f'<fieldset><legend>{esc(pgettext("start form", "Game"))}</legend>'
+        f'{"".join(game_rows)}</fieldset>'
         f'{option_sets}'
-        f'<fieldset class="opts-levels"><legend>Opponents</legend>{"".join(seat_rows)}'
-        '</fieldset>'
-        '<button type="button" class="primary" data-cmd="start">Deal</button>'
+        f'<fieldset class="opts-levels"><legend>{esc(_("Opponents"))}</legend>'
+        f'{"".join(seat_rows)}</fieldset>'
+        '<button type="button" class="primary" data-cmd="start">'
+        f'{esc(pgettext("button: deal the cards", "Deal"))}</button>'
         '</form></section>'
     )
 
@@ -369,36 +497,47 @@ def render_saves(
         key = esc(s.get("key", ""))
         name = esc(s.get("name", ""))
         if s.get("error"):
-            info = f'<span class="damaged">cannot be read: {esc(s["error"])}</span>'
+            # Translators: a saved game that cannot be loaded; {error} says why.
+            info = (f'<span class="damaged">'
+                    f'{esc(_("cannot be read: {error}").format(error=s["error"]))}</span>')
             load = ""
         else:
-            info = f'{esc(s.get("title", ""))}, {esc(s.get("detail", ""))}'
-            load = f'<button type="button" data-cmd="load" data-key="{key}">Load</button>'
+            # Translators: a saved game: its game's name, then how far it is.
+            info = esc(_("{game}, {detail}").format(game=s.get("title", ""),
+                                                    detail=s.get("detail", "")))
+            load = (f'<button type="button" data-cmd="load" data-key="{key}">'
+                    f'{esc(_("Load"))}</button>')
+        delete = _("Delete {name}").format(name=s.get("name", ""))
         rows.append(
             f'<li class="slot"><span class="slot-name">{name}</span> '
             f'<span class="slot-info">{info}</span> <span class="slot-tools">{load}'
-            f'<button type="button" data-cmd="export" data-key="{key}">Export</button>'
+            f'<button type="button" data-cmd="export" data-key="{key}">{esc(_("Export"))}'
+            '</button>'
             f'<button type="button" data-cmd="delete" data-key="{key}" '
-            f'aria-label="Delete {name}">Delete</button></span></li>'
+            f'aria-label="{esc(delete)}">{esc(_("Delete"))}</button></span></li>'
         )
-    listing = f'<ul class="slots">{"".join(rows)}</ul>' if rows else '<p>No saved games yet.</p>'
+    slots = (f'<ul class="slots">{"".join(rows)}</ul>' if rows
+             else f'<p>{esc(_("No saved games yet."))}</p>')
     alert = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
     if usage:
         alert += f'<p class="message storage-usage">{esc(usage)}</p>'
     save_as = ""
     if not can_save:
-        save_as = '<p class="message">This browser does not let the page save games here.</p>'
+        save_as = (f'<p class="message">'
+                   f'{esc(_("This browser does not let the page save games here."))}</p>')
     elif in_game:
         save_as = (
-            '<form class="save-as" onsubmit="return false"><label>Save this game as '
+            f'<form class="save-as" onsubmit="return false"><label>'
+            f'{esc(_("Save this game as"))} '
             '<input id="save-name" name="save-name" maxlength="60" required></label> '
-            '<button type="button" data-cmd="save-as">Save</button></form>'
+            f'<button type="button" data-cmd="save-as">{esc(_("Save"))}</button></form>'
         )
     return (
         '<section class="saves" aria-labelledby="saves-title">'
-        '<h2 id="saves-title">Saved games</h2>'
-        f"{alert}{save_as}{listing}"
-        '<p><label class="import">Import a saved game from a file '
+        f'<h2 id="saves-title">{esc(_("Saved games"))}</h2>'
+        f"{alert}{save_as}{slots}"
+        f'<p><label class="import">{esc(_("Import a saved game from a file"))} '
         '<input type="file" id="import-file" accept=".json,application/json"></label></p>'
-        '<button type="button" data-cmd="close">Back to the table</button></section>'
+        f'<button type="button" data-cmd="close">{esc(_("Back to the table"))}</button>'
+        '</section>'
     )

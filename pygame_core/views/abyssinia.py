@@ -15,6 +15,9 @@ from typing import Any
 
 from ..abyssinia import AbyssiniaObservation
 from ..cards import parse_card
+from ..i18n import _, ngettext, pgettext
+from ..registry import compass, many
+from ..words import sentence
 from . import (
     MANY_NAMES,
     PLAIN_ENDS,
@@ -26,12 +29,13 @@ from . import (
     card_short,
     esc,
     parts,
-    plural,
+    table_word,
     word_and,
     word_list,
 )
+from .markup import html, text_html
 
-NAMES = MANY_NAMES  # seat names when the page gives none of its own
+NAMES = MANY_NAMES  # seat names (the English messages: ``registry.many()`` translates them)
 HAND_SIZE = 5
 # Places round the oval, clockwise from the bottom (the human, RULINGS: seat 0 at the
 # bottom, seats clockwise, so the next seat is on the left).
@@ -48,17 +52,18 @@ SLOTS: dict[int, tuple[str, ...]] = {
 
 def table_names(names: Sequence[str], players: int) -> tuple[str, ...]:
     """A name for every seat: the page's own names, else (or where short) NAMES."""
-    if tuple(names) == SEAT_NAMES:
+    if tuple(names) in (SEAT_NAMES, compass()):
         names = ()
-    return tuple(names[s] if s < len(names) else NAMES[s] for s in range(players))
+    spare = many()
+    return tuple(names[s] if s < len(names) else spare[s] for s in range(players))
 
 
 def _chips(n: int) -> str:
-    return plural(n, "chip")
+    return ngettext("{count} chip", "{count} chips", n).format(count=n)
 
 
 def _card(code: str) -> str:
-    return str(parse_card(code))
+    return parse_card(code).short
 
 
 def _signed(n: int) -> str:
@@ -70,21 +75,22 @@ def action_label(action: str, obs: AbyssiniaObservation) -> str:
     """The button text of a legal action, with its amount: "Buy 2♣ (2 chips)", "Call 2"."""
     outstanding = int(obs.get("outstanding", 0))
     if action == "buy blind":
-        return "Buy blind (price on the card)"
+        return _("Buy blind (price on the card)")
     if action.startswith("buy "):
         side = action.split()[1]
         item = next(m for m in obs["market"] if m["side"] == side)
-        return f"Buy {_card(item['card'])} ({_chips(int(item['price']))})"
+        return _("Buy {card} ({price})").format(card=_card(item["card"]),
+                                                price=_chips(int(item["price"])))
     if action == "check":
-        return "Check"
+        return pgettext("poker", "Check")
     if action == "bet":
-        return "Bet 1"
+        return pgettext("poker", "Bet 1")
     if action == "call":
-        return f"Call {int(obs.get('to_call', 0))}"
+        return pgettext("poker", "Call {amount}").format(amount=int(obs.get("to_call", 0)))
     if action == "raise":
-        return f"Raise to {outstanding + 1}"
+        return pgettext("poker", "Raise to {amount}").format(amount=outstanding + 1)
     if action == "fold":
-        return "Fold"
+        return pgettext("poker", "Fold")
     return action
 
 
@@ -112,24 +118,31 @@ def narrate(last: Mapping[str, Any], names: Sequence[str]) -> str:
     if action.startswith("buy"):
         card, cost = _card(str(last["card"])), _chips(int(last["price"]))
         if action == "buy blind":
-            text = f"{who} bought blind: {card} for {cost}."
+            bought = (_("You bought blind: {card} for {cost}.") if you else
+                      _("{player} bought blind: {card} for {cost}."))
+        elif action.split()[1] == "left":
+            bought = (_("You bought {card} on the left for {cost}.") if you else
+                      _("{player} bought {card} on the left for {cost}."))
         else:
-            side = action.split()[1]
-            text = f"{who} bought {card} on the {side} for {cost}."
+            bought = (_("You bought {card} on the right for {cost}.") if you else
+                      _("{player} bought {card} on the right for {cost}."))
+        text = bought.format(player=who, card=card, cost=cost)
         if last.get("refill"):
-            text += f" {_card(str(last['refill']))} comes up."
+            text += " " + _("{card} comes up.").format(card=_card(str(last["refill"])))
     elif action == "check":
-        text = f"{who} {'check' if you else 'checks'}."
+        text = _("You check.") if you else _("{player} checks.").format(player=who)
     elif action == "bet":
-        text = f"{who} {'bet' if you else 'bets'} 1."
+        text = _("You bet 1.") if you else _("{player} bets 1.").format(player=who)
     elif action == "call":
-        text = f"{who} {'call' if you else 'calls'} {chips}."
+        text = (_("You call {chips}.") if you else _("{player} calls {chips}.")).format(
+            player=who, chips=chips)
     elif action == "raise":
-        text = f"{who} {'raise' if you else 'raises'}, putting in {chips}."
+        text = (_("You raise, putting in {chips}.") if you else
+                _("{player} raises, putting in {chips}.")).format(player=who, chips=chips)
     elif action == "fold":
-        text = f"{who} {'fold' if you else 'folds'}."
+        text = _("You fold.") if you else _("{player} folds.").format(player=who)
     else:
-        text = f"{who}: {action}."
+        text = _("{player}: {action}.").format(player=who, action=action)
     if isinstance(record, Mapping):
         text += " " + outcome(record, names)
     return text
@@ -137,7 +150,8 @@ def narrate(last: Mapping[str, Any], names: Sequence[str]) -> str:
 
 def _won(seats: Sequence[int], names: Sequence[str]) -> str:
     """Winners' names for the middle of a sentence ("you" in lower case)."""
-    return word_and(["you" if s == 0 and names[s] == NAMES[0] else names[s] for s in seats])
+    return word_and([pgettext("in a sentence", "you") if s == 0 and names[s] == many()[0]
+                     else names[s] for s in seats])
 
 
 def outcome(record: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -145,35 +159,65 @@ def outcome(record: Mapping[str, Any], names: Sequence[str]) -> str:
     pot = int(record["pot"])
     if not record.get("showdown"):
         seat = int(record["uncontested_winner"])
-        return f"{names[seat]} {'take' if seat == 0 else 'takes'} the pot of {pot}."
+        return (_("You take the pot of {pot}.") if seat == 0 else
+                _("{player} takes the pot of {pot}.")).format(player=names[seat], pot=pot)
     high, low = list(record["high_winners"]), list(record["low_winners"])
     if high == low and len(high) == 1:
-        return (f"Showdown: {names[high[0]]} {'win' if high[0] == 0 else 'wins'} both halves "
-                f"({record['high_hand']}; {record['low_hand']}), the whole pot of {pot}.")
+        both = (_("Showdown: you win both halves ({high}; {low}), the whole pot of {pot}.")
+                if high[0] == 0 else
+                _("Showdown: {player} wins both halves ({high}; {low}), the whole pot of {pot}."))
+        return both.format(player=names[high[0]], high=record["high_hand"],
+                           low=record["low_hand"], pot=pot)
     halves = []
     for half, seats, hand, shares in (("high", high, record["high_hand"], record["high_share"]),
                                       ("low", low, record["low_hand"], record["low_share"])):
         got = sum(shares[s] for s in seats)
-        split = " shared" if len(seats) > 1 else ""
-        halves.append(f"{half} to {_won(seats, names)} with {hand} ({_chips(got)}{split})")
-    return f"Showdown: {halves[0]}; {halves[1]}."
+        shared = len(seats) > 1
+        if half == "high":
+            words = (_("high to {players} with {hand} ({chips} shared)") if shared else
+                     _("high to {players} with {hand} ({chips})"))
+        else:
+            words = (_("low to {players} with {hand} ({chips} shared)") if shared else
+                     _("low to {players} with {hand} ({chips})"))
+        halves.append(words.format(players=_won(seats, names), hand=hand, chips=_chips(got)))
+    # Translators: {high} and {low} say who took each half of the pot.
+    return _("Showdown: {high}; {low}.").format(high=halves[0], low=halves[1])
 
 
 def _half_story(half: str, amount: int, seats: Sequence[int], shares: Sequence[int],
                 hand: str, names: Sequence[str]) -> str:
     """Who took one half of the pot and how it divided: the chips that would not divide
     are read from the engine's ``shares``, not worked out again."""
+    high = half == "high"
     if len(seats) == 1:
-        return f"The {half} half, {_chips(amount)}, goes to {_won(seats, names)} with {hand}."
+        goes = (_("The high half, {chips}, goes to {players} with {hand}.") if high else
+                _("The low half, {chips}, goes to {players} with {hand}."))
+        return goes.format(chips=_chips(amount), players=_won(seats, names), hand=hand)
     each, odd = divmod(amount, len(seats))
-    text = (f"The {half} half, {_chips(amount)}, is shared by {_won(seats, names)}, tied with "
-            f"{hand}")
     if not odd:
-        return f"{text}: {each} each."
+        shared = (_("The high half, {chips}, is shared by {players}, tied with {hand}: {each} "
+                    "each.") if high else
+                  _("The low half, {chips}, is shared by {players}, tied with {hand}: {each} "
+                    "each."))
+        return shared.format(chips=_chips(amount), players=_won(seats, names), hand=hand,
+                             each=each)
     first = [s for s in seats if shares[s] > each]
-    return (f"{text}: {each} each, and the {plural(odd, 'chip')} that will not divide "
-            f"{'goes' if odd == 1 else 'go'} to {_won(first, names)}, first clockwise after "
-            f"the dealer.")
+    if high:
+        text = ngettext("The high half, {chips}, is shared by {players}, tied with {hand}: "
+                        "{each} each, and the {count} chip that will not divide goes to {first}, "
+                        "first clockwise after the dealer.",
+                        "The high half, {chips}, is shared by {players}, tied with {hand}: "
+                        "{each} each, and the {count} chips that will not divide go to {first}, "
+                        "first clockwise after the dealer.", odd)
+    else:
+        text = ngettext("The low half, {chips}, is shared by {players}, tied with {hand}: "
+                        "{each} each, and the {count} chip that will not divide goes to {first}, "
+                        "first clockwise after the dealer.",
+                        "The low half, {chips}, is shared by {players}, tied with {hand}: "
+                        "{each} each, and the {count} chips that will not divide go to {first}, "
+                        "first clockwise after the dealer.", odd)
+    return text.format(chips=_chips(amount), players=_won(seats, names), hand=hand, each=each,
+                       count=odd, first=_won(first, names))
 
 
 def record_story(record: Mapping[str, Any], names: Sequence[str]) -> list[str]:
@@ -182,18 +226,22 @@ def record_story(record: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     pot = int(record["pot"])
     if not record.get("showdown"):
         seat = int(record["uncontested_winner"])
-        lines = [f"Everyone else folded, so {_won([seat], names)} "
-                 f"{'take' if seat == 0 else 'takes'} the whole pot of {_chips(pot)} without "
-                 "showing."]
+        took = (_("Everyone else folded, so you take the whole pot of {chips} without showing.")
+                if seat == 0 else
+                _("Everyone else folded, so {player} takes the whole pot of {chips} without "
+                  "showing."))
+        lines = [took.format(player=names[seat], chips=_chips(pot))]
     else:
         shown = [s for s, st in enumerate(record["status"]) if st == "active"]
-        lines = [f"Showdown between {_won(shown, names)}. High is normal poker; low is "
-                 "ace-to-five: aces low, straights and flushes do not count, pairs count "
-                 "against."]
+        lines = [_("Showdown between {players}. High is normal poker; low is ace-to-five: aces "
+                   "low, straights and flushes do not count, pairs count against.").format(
+            players=_won(shown, names))]
         high_half = sum(record["high_share"])
         low_half = sum(record["low_share"])
-        split = f"The pot of {_chips(pot)} splits into {high_half} for high and {low_half} for low"
-        lines.append(split + (": the odd chip goes to high." if high_half != low_half else "."))
+        split = (_("The pot of {chips} splits into {high} for high and {low} for low: the odd "
+                   "chip goes to high.") if high_half != low_half else
+                 _("The pot of {chips} splits into {high} for high and {low} for low."))
+        lines.append(split.format(chips=_chips(pot), high=high_half, low=low_half))
         lines.append(_half_story("high", high_half, record["high_winners"], record["high_share"],
                                  str(record["high_hand"]), names))
         lines.append(_half_story("low", low_half, record["low_winners"], record["low_share"],
@@ -201,13 +249,14 @@ def record_story(record: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     me = 0
     if record["status"][me] != "sitting out":
         paid, award = int(record["paid"][me]), int(record["award"][me])
-        parts_paid = [f"{record['ante'][me]} ante"]
+        # Translators: what you paid in a deal, listed: "1 ante, 6 for cards and 2 in bets".
+        parts_paid = [_("{amount} ante").format(amount=record["ante"][me])]
         if record["purchases"][me]:
-            parts_paid.append(f"{record['purchases'][me]} for cards")
+            parts_paid.append(_("{amount} for cards").format(amount=record["purchases"][me]))
         if record["bets"][me]:
-            parts_paid.append(f"{record['bets'][me]} in bets")
-        lines.append(f"You paid {paid} ({word_and(parts_paid)}) and got back {award}: "
-                     f"{_signed(award - paid)} this deal.")
+            parts_paid.append(_("{amount} in bets").format(amount=record["bets"][me]))
+        lines.append(_("You paid {paid} ({parts}) and got back {award}: {net} this deal.").format(
+            paid=paid, parts=word_and(parts_paid), award=award, net=_signed(award - paid)))
     return lines
 
 
@@ -232,16 +281,19 @@ def seat_html(obs: AbyssiniaObservation, seat: int, names: Sequence[str],
     classes = ["seat", "aby-seat", f"at-{SLOTS[n][seat]}", f"state-{_state(status)}"]
     badges = []
     if obs.get("dealer") == seat and not over:
-        badges.append('<span class="badge dealer" title="Dealer">dealer</span>')
+        badges.append(f'<span class="badge dealer" title="{esc(_("Dealer"))}">'
+                      f'{esc(pgettext("badge", "dealer"))}</span>')
     if ctx.thinking == seat:
-        badges.append('<span class="badge thinking">thinking…</span>')
+        badges.append(f'<span class="badge thinking">{esc(pgettext("badge", "thinking…"))}'
+                      '</span>')
     elif current == seat and not over:
         classes.append("to-play")
-        badges.append('<span class="badge turn">to act</span>')
+        badges.append(f'<span class="badge turn">{esc(pgettext("badge", "to act"))}</span>')
     if status == "folded":
-        badges.append('<span class="badge folded">folded</span>')
+        badges.append(f'<span class="badge folded">{esc(pgettext("badge", "folded"))}</span>')
     elif status == "sitting out" or over:
-        badges.append('<span class="badge out" title="Under 41 chips: sits out">out</span>')
+        badges.append(f'<span class="badge out" title="{esc(_("Under 41 chips: sits out"))}">'
+                      f'{esc(pgettext("badge", "out"))}</span>')
     if last.get("seat") == seat and not last.get("deal_over"):
         classes.append("last-mover")
     hand: list[str] = list(obs["hands"][seat]) if not over else []
@@ -254,21 +306,25 @@ def seat_html(obs: AbyssiniaObservation, seat: int, names: Sequence[str],
     if status == "active":
         cards += ['<li><span class="card slot-empty" aria-hidden="true"></span></li>'] * max(
             0, HAND_SIZE - len(hand))
-    spoken = ", ".join(parse_card(c).name for c in hand) or "no cards"
+    spoken = (pgettext("list separator", ", ").join(parse_card(c).name for c in hand)
+              or _("no cards"))
     chips = int(obs["chips"][seat])
     facts = [f'<span class="aby-chips">{esc(_chips(chips))}</span>']
     put = int((obs.get("put") or [0] * n)[seat])
     if obs.get("phase") == "bet" and put and not over:
-        facts.append(f'<span class="aby-put">{esc(put)} bet this round</span>')
+        facts.append(f'<span class="aby-put">'
+                     f'{esc(_("{amount} bet this round").format(amount=put))}</span>')
     if status == "sitting out" and not over:
-        facts.append('<span class="aby-note">sitting out (under 41 chips)</span>')
+        facts.append(f'<span class="aby-note">{esc(_("sitting out (under 41 chips)"))}</span>')
+    # Translators: a seat's cards as a screen reader names them: "Ada: two of clubs, …".
+    hand_label = _("{player}: {cards}").format(player=names[seat], cards=spoken)
     return (
         f'<section class="{" ".join(classes)}" aria-label="{esc(names[seat])}" '
         f'data-seat="{seat}" data-status="{esc(status)}" data-anchor="seat-{seat}">'
         f'<h3 class="seat-name">{esc(names[seat])} {"".join(badges)}</h3>'
         f'{parts.recent_html(ctx, seat)}'
         f'<p class="aby-facts">{" · ".join(facts)}</p>'
-        f'<ul class="aby-hand" aria-label="{esc(names[seat])}: {esc(spoken)}">'
+        f'<ul class="aby-hand" aria-label="{esc(hand_label)}">'
         f'{"".join(cards)}</ul></section>'
     )
 
@@ -281,22 +337,30 @@ def market_html(obs: AbyssiniaObservation) -> str:
         side, code, price = str(item["side"]), str(item["card"]), int(item["price"])
         action = f"buy {side}"
         card = parse_card(code)
-        caption = f"{side.title()}: {_chips(price)}"
+        left = side == "left"
+        caption = (_("Left: {price}") if left else _("Right: {price}")).format(
+            price=_chips(price))
         if action in legal:
             label = action_label(action, obs)
+            # Translators: a market button's spoken label: "Buy 2♣ (2 chips): the two of
+            # clubs, on the left".
+            spoken = (_("{label}: the {card}, on the left") if left else
+                      _("{label}: the {card}, on the right")).format(label=label,
+                                                                     card=card.name)
             items.append(
                 f'<button type="button" class="aby-buy" data-action="{esc(action)}" '
-                f'aria-label="{esc(label)}: the {esc(card.name)}, on the {esc(side)}">'
+                f'aria-label="{esc(spoken)}">'
                 f'<span aria-hidden="true">{card_html(code)}</span>'
                 f'<span class="aby-buy-text">{esc(label)}</span></button>'
             )
         else:
+            named = (_("{card}, left") if left else _("{card}, right")).format(card=card.name)
             items.append(
-                f'<div class="aby-market-card">{card_html(code, label=f"{card.name}, {side}")}'
+                f'<div class="aby-market-card">{card_html(code, label=named)}'
                 f'<span class="aby-buy-text">{esc(caption)}</span></div>'
             )
     pack = int(obs.get("pack", 0))
-    pack_text = f"Pack: {plural(pack, 'card')}"
+    pack_text = ngettext("Pack: {count} card", "Pack: {count} cards", pack).format(count=pack)
     if "buy blind" in legal:
         blind = (
             # Named by its content (the hint reads it): the caption and the pack count,
@@ -304,14 +368,15 @@ def market_html(obs: AbyssiniaObservation) -> str:
             '<button type="button" class="aby-buy blind" data-action="buy blind" '
             f'data-anchor="pack">{parts.card_back_html()}<span class="aby-buy-text">'
             f'{esc(action_label("buy blind", obs))}</span>'
-            '<span class="visually-hidden">, </span>'
+            f'<span class="visually-hidden">{esc(pgettext("list separator", ", "))}</span>'
             f'<span class="aby-pack">{esc(pack_text)}</span></button>'
         )
     else:
         blind = (f'<div class="aby-market-card pack" data-anchor="pack">{parts.card_back_html()}'
                  f'<span class="aby-pack">{esc(pack_text)}</span></div>')
     # In the legal actions' order (left, right, blind); the CSS puts the pack in the middle.
-    return f'<div class="aby-market" aria-label="Market">{"".join(items)}{blind}</div>'
+    return (f'<div class="aby-market" aria-label="{esc(_("Market"))}">{"".join(items)}{blind}'
+            "</div>")
 
 
 def controls_html(obs: AbyssiniaObservation) -> str:
@@ -322,34 +387,39 @@ def controls_html(obs: AbyssiniaObservation) -> str:
     for action in bets:
         label = action_label(action, obs)
         cost = action_cost(action, obs)
-        note = f" (pays {cost})" if action == "raise" else ""
+        note = _("(pays {amount})").format(amount=cost) if action == "raise" else ""
         buttons.append(
             f'<button type="button" class="aby-bet {esc(action)}" data-action="{esc(action)}">'
             f'{esc(label)}'
-            + (f' <small>{esc(note.strip())}</small>' if note else "")
+            + (f' <small>{esc(note)}</small>' if note else "")
             + "</button>"
         )
-    return f'<div class="aby-controls" role="group" aria-label="Your bet">{"".join(buttons)}</div>'
+    return (f'<div class="aby-controls" role="group" aria-label="{esc(_("Your bet"))}">'
+            f'{"".join(buttons)}</div>')
 
 
 def status_text(obs: AbyssiniaObservation, names: Sequence[str], ctx: TableContext) -> str:
     if obs.get("is_over"):
-        return "The match is over."
+        return _("The match is over.")
     current = obs.get("current_player")
     mine = obs["status"][0]
     if current == 0:
         if obs.get("phase") == "buy":
-            return "Your turn: buy the left or right card, or the top of the pack blind."
+            return _("Your turn: buy the left or right card, or the top of the pack blind.")
         if int(obs.get("outstanding", 0)) == 0:
-            return "Your turn: check or bet 1."
-        return f"Your turn: facing a bet, {int(obs.get('to_call', 0))} to call."
+            return _("Your turn: check or bet 1.")
+        return _("Your turn: facing a bet, {amount} to call.").format(
+            amount=int(obs.get("to_call", 0)))
     who = names[current] if current is not None else ""
-    doing = "to buy" if obs.get("phase") == "buy" else "to bet"
+    buying = obs.get("phase") == "buy"
     if mine == "folded":
-        return f"You folded; {who} {doing}…"
-    if mine == "sitting out":
-        return f"You sit out this deal (under 41 chips); {who} {doing}…"
-    return f"{who} {doing}…"
+        text = _("You folded; {player} to buy…") if buying else _("You folded; {player} to bet…")
+    elif mine == "sitting out":
+        text = (_("You sit out this deal (under 41 chips); {player} to buy…") if buying else
+                _("You sit out this deal (under 41 chips); {player} to bet…"))
+    else:
+        text = _("{player} to buy…") if buying else _("{player} to bet…")
+    return text.format(player=who)
 
 
 def centre_html(obs: AbyssiniaObservation, names: Sequence[str], ctx: TableContext,
@@ -360,17 +430,21 @@ def centre_html(obs: AbyssiniaObservation, names: Sequence[str], ctx: TableConte
     if obs.get("phase") == "bet" and not over:
         outstanding = int(obs.get("outstanding", 0))
         raises, cap = int(obs.get("raises", 0)), int(obs.get("max_raises", 3))
-        betting = (f'<p class="aby-betting">Bet this round: {outstanding} · '
-                   f'raises {raises} of {cap}</p>')
-    phase = str(obs.get("phase_text", "")).capitalize()
+        line = _("Bet this round: {bet} · raises {raises} of {cap}").format(
+            bet=outstanding, raises=raises, cap=cap)
+        betting = f'<p class="aby-betting">{esc(line)}</p>'
+    phase = sentence(str(obs.get("phase_text", "")))
     deal = int(obs.get("deals_played", 0)) + (0 if over else 1)
     market = market_html(obs if playable else {**obs, "legal": []}) if not over else ""
     controls = controls_html(obs) if playable else ""
+    round_line = pgettext("abyssinia unit", "Deal {number} · {phase}").format(number=deal,
+                                                                               phase=phase)
+    pot_line = text_html(_("Pot: {chips}"), chips=html("<strong>{c}</strong>", c=_chips(pot)))
     return (
-        '<section class="centre aby-centre" aria-label="Table centre">'
-        f'<p class="aby-round">Deal {deal} · {esc(phase)}</p>'
+        f'<section class="centre aby-centre" aria-label="{esc(_("Table centre"))}">'
+        f'<p class="aby-round">{esc(round_line)}</p>'
         f'{market}'
-        f'<p class="aby-pot" data-anchor="pot">Pot: <strong>{esc(_chips(pot))}</strong></p>'
+        f'<p class="aby-pot" data-anchor="pot">{pot_line}</p>'
         f'{betting}'
         f'<p class="status" id="status">{esc(status_text(obs, names, ctx))}</p>'
         f'{controls}'
@@ -402,6 +476,17 @@ def _motion(obs: Mapping[str, Any]) -> str:
 def deal_table(record: Mapping[str, Any], names: Sequence[str]) -> str:
     n = len(record["award"])
     high, low = set(record["high_winners"]), set(record["low_winners"])
+    heads = {
+        "player": pgettext("deal table", "Player"), "cards": pgettext("deal table", "Cards"),
+        "high_hand": pgettext("deal table", "High hand"),
+        "low_hand": pgettext("deal table", "Low hand"),
+        "high": pgettext("deal table", "High"), "low": pgettext("deal table", "Low"),
+        "high_share": pgettext("deal table", "High share"),
+        "low_share": pgettext("deal table", "Low share"),
+        "award": pgettext("deal table", "Award"), "paid": pgettext("deal table", "Paid"),
+        "net": pgettext("deal table", "Net"), "chips": pgettext("deal table", "Chips"),
+    }
+    h = {key: esc(word) for key, word in heads.items()}
     rows = []
     for s in range(n):
         status = record["status"][s]
@@ -410,13 +495,13 @@ def deal_table(record: Mapping[str, Any], names: Sequence[str]) -> str:
         cards = " ".join(_card(c) for c in record["hands"][s])
         marks = []
         if s in high:
-            marks.append('<span class="badge win">high</span>')
+            marks.append(f'<span class="badge win">{esc(pgettext("badge", "high"))}</span>')
         if s in low:
-            marks.append('<span class="badge win">low</span>')
+            marks.append(f'<span class="badge win">{esc(pgettext("badge", "low"))}</span>')
         if record.get("uncontested_winner") == s:
-            marks.append('<span class="badge win">pot</span>')
+            marks.append(f'<span class="badge win">{esc(pgettext("badge", "pot"))}</span>')
         if status == "folded":
-            marks.append('<span class="badge folded">folded</span>')
+            marks.append(f'<span class="badge folded">{esc(pgettext("badge", "folded"))}</span>')
         hi_name = record["high_names"][s] or "—"
         lo_name = record["low_names"][s] or "—"
         net = int(record["net"][s])
@@ -424,23 +509,24 @@ def deal_table(record: Mapping[str, Any], names: Sequence[str]) -> str:
         rows.append(
             f'<tr class="{"winner" if won else ""}">'
             f'<th scope="row">{esc(names[s])} {"".join(marks)}</th>'
-            f'<td data-label="Cards" class="aby-cards">{esc(cards)}</td>'
-            f'<td data-label="High">{esc(hi_name)}</td>'
-            f'<td data-label="Low">{esc(lo_name)}</td>'
-            f'<td data-label="High share">{esc(record["high_share"][s])}</td>'
-            f'<td data-label="Low share">{esc(record["low_share"][s])}</td>'
-            f'<td data-label="Award">{esc(record["award"][s])}</td>'
-            f'<td data-label="Paid">{esc(record["paid"][s])}</td>'
-            f'<td data-label="Net" class="{"plus" if net > 0 else "minus" if net < 0 else ""}">'
+            f'<td data-label="{h["cards"]}" class="aby-cards">{esc(cards)}</td>'
+            f'<td data-label="{h["high"]}">{esc(hi_name)}</td>'
+            f'<td data-label="{h["low"]}">{esc(lo_name)}</td>'
+            f'<td data-label="{h["high_share"]}">{esc(record["high_share"][s])}</td>'
+            f'<td data-label="{h["low_share"]}">{esc(record["low_share"][s])}</td>'
+            f'<td data-label="{h["award"]}">{esc(record["award"][s])}</td>'
+            f'<td data-label="{h["paid"]}">{esc(record["paid"][s])}</td>'
+            f'<td data-label="{h["net"]}" '
+            f'class="{"plus" if net > 0 else "minus" if net < 0 else ""}">'
             f'{esc(_signed(net))}</td>'
-            f'<td data-label="Chips">{esc(record["chips"][s])}</td></tr>'
+            f'<td data-label="{h["chips"]}">{esc(record["chips"][s])}</td></tr>'
         )
+    columns = "".join(f'<th scope="col">{h[k]}</th>' for k in (
+        "player", "cards", "high_hand", "low_hand", "high_share", "low_share", "award", "paid",
+        "net", "chips"))
     return (
-        '<table class="scores aby-deal"><thead><tr><th scope="col">Player</th>'
-        '<th scope="col">Cards</th><th scope="col">High hand</th><th scope="col">Low hand</th>'
-        '<th scope="col">High share</th><th scope="col">Low share</th>'
-        '<th scope="col">Award</th><th scope="col">Paid</th><th scope="col">Net</th>'
-        f'<th scope="col">Chips</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        f'<table class="scores aby-deal"><thead><tr>{columns}</tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table>'
     )
 
 
@@ -449,21 +535,29 @@ def _outs(record: Mapping[str, Any], names: Sequence[str], entry: int) -> str:
                if c < entry and record["status"][s] != "sitting out"]
     if not leaving:
         return ""
+    if leaving == [0]:
+        text = _("You are out of the match: under {entry} chips, too few to enter a deal.")
+    else:
+        text = ngettext("{players} is out of the match: under {entry} chips, too few to enter "
+                        "a deal.",
+                        "{players} are out of the match: under {entry} chips, too few to enter "
+                        "a deal.", len(leaving))
     who = word_and([names[s] for s in leaving])
-    verb = "are" if len(leaving) > 1 or leaving == [0] else "is"
-    return (f'<p class="aby-leaving">{esc(who)} {verb} out of the match: under {entry} '
-            "chips, too few to enter a deal.</p>")
+    return f'<p class="aby-leaving">{esc(text.format(players=who, entry=entry))}</p>'
 
 
 def summary_html(obs: AbyssiniaObservation, index: int, names: Sequence[str],
                  ends: DealEnds = PLAIN_ENDS) -> str:
     record = obs["deals"][index]
     if record.get("showdown"):
-        title = f"Deal {index + 1} is over: showdown"
+        title = pgettext("abyssinia unit", "Deal {number} is over: showdown").format(
+            number=index + 1)
     else:
         seat = int(record["uncontested_winner"])
-        title = (f"Deal {index + 1} is over: {names[seat]} "
-                 f"{'take' if seat == 0 else 'takes'} the pot")
+        title = (pgettext("abyssinia unit", "Deal {number} is over: You take the pot")
+                 if seat == 0 else
+                 pgettext("abyssinia unit", "Deal {number} is over: {player} takes the pot")
+                 ).format(number=index + 1, player=names[seat])
     detail = str(parts.story_html(record_story(record, names)))
     entry = int(obs.get("entry", 41))
     if obs.get("is_over") and index == len(obs["deals"]) - 1:
@@ -473,28 +567,35 @@ def summary_html(obs: AbyssiniaObservation, index: int, names: Sequence[str],
         f'{detail}<div class="aby-table-wrap">{deal_table(record, names)}</div>'
         f"{_outs(record, names, entry)}"
     )
-    return parts.summary_dialog(title, Markup(body), "deal", "aby-panel", ends)
+    return parts.summary_dialog(title, Markup(body), "abyssinia", "aby-panel", ends)
 
 
 def result_html(obs: AbyssiniaObservation, names: Sequence[str], last_deal: str = "",
                 ends: DealEnds = PLAIN_ENDS) -> str:
     winners: list[int] = list(obs.get("winners", []))
     if 0 in winners:
-        title = "You win the match!"
+        title = _("You win the match!")
     elif winners:
-        title = f"{word_and([names[w] for w in winners])} wins the match."
+        title = ngettext("{players} wins the match.", "{players} win the match.",
+                         len(winners)).format(players=word_and([names[w] for w in winners]))
     else:
-        title = "The match is over."
+        title = _("The match is over.")
     chips = list(obs.get("chips", []))
     order = sorted(range(len(chips)), key=lambda s: (-chips[s], s))
     rows = "".join(
         f'<tr><th scope="row">{esc(names[s])}</th><td>{esc(chips[s])}</td></tr>' for s in order
     )
+    deals = int(obs.get("deals_played", 0))
+    ended = ngettext("Fewer than two players have the {entry} chips a deal needs. {count} deal "
+                     "played.",
+                     "Fewer than two players have the {entry} chips a deal needs. {count} deals "
+                     "played.", deals).format(entry=obs.get("entry", 41), count=deals)
     return parts.result_dialog(title, Markup(
-        f'<p>Fewer than two players have the {esc(obs.get("entry", 41))} chips a deal needs. '
-        f'{esc(plural(int(obs.get("deals_played", 0)), "deal"))} played.</p>'
-        '<table class="scores aby-final"><thead><tr><th scope="col">Player</th>'
-        f'<th scope="col">Chips</th></tr></thead><tbody>{rows}</tbody></table>'
+        f'<p>{esc(ended)}</p>'
+        '<table class="scores aby-final"><thead><tr>'
+        f'<th scope="col">{esc(pgettext("deal table", "Player"))}</th>'
+        f'<th scope="col">{esc(pgettext("deal table", "Chips"))}</th></tr></thead>'
+        f'<tbody>{rows}</tbody></table>'
         f'<div class="aby-table-wrap">{last_deal}</div>'
     ), "aby-panel", ends)
 
@@ -513,15 +614,17 @@ def render(obs: AbyssiniaObservation, ctx: TableContext) -> str:
         last_deal = ""
         if deals:
             record = deals[-1]
-            last_deal = (f"<h3>Last deal</h3><p>{esc(outcome(record, names))}</p>"
+            last_deal = (f"<h3>{esc(pgettext('abyssinia unit', 'Last deal'))}</h3>"
+                         f"<p>{esc(outcome(record, names))}</p>"
                          + deal_table(record, names))
         overlay = result_html(obs, names, last_deal, ctx.ends)
     playable = not summary_open and not obs.get("is_over")
     notice = f'<p class="table-notice">{esc(ctx.notice)}</p>' if ctx.notice else ""
     seats = "".join(seat_html(obs, s, names, ctx) for s in range(n))
+    table = esc(table_word(_("Abyssinia")))
     return (
-        f'<section class="table abyssinia players-{n}" aria-label="Abyssinia table"'
-        f'{_motion(obs)}><h2 class="visually-hidden">Abyssinia table</h2>'
+        f'<section class="table abyssinia players-{n}" aria-label="{table}"'
+        f'{_motion(obs)}><h2 class="visually-hidden">{table}</h2>'
         f'{seats}{centre_html(obs, names, ctx, playable)}{notice}{overlay}</section>'
     )
 
@@ -532,12 +635,16 @@ def turn_line(obs: Mapping[str, Any], legal: Sequence[str]) -> str:
         offers = []
         for item in obs.get("market", []):
             chips = int(item.get("price", 0))
-            offers.append(f"the {item.get('side')} card ({card_short(str(item.get('card')))}, "
-                          f"{chips} chip{'s' if chips != 1 else ''})")
-        offers.append("the top of the pack blind")
-        return f"Your turn to buy one card: {word_list(offers)}."
+            offer = (_("the left card ({card}, {price})") if item.get("side") == "left" else
+                     _("the right card ({card}, {price})"))
+            offers.append(offer.format(card=card_short(str(item.get("card"))),
+                                       price=_chips(chips)))
+        offers.append(_("the top of the pack blind"))
+        return _("Your turn to buy one card: {offers}.").format(offers=word_list(offers))
     to_call = int(obs.get("to_call") or 0)
     if to_call:
-        can_raise = " raise by 1," if "raise" in legal else ""
-        return f"Your turn to bet: {to_call} to call. Call,{can_raise} or fold."
-    return "Your turn to bet: check, or bet 1."
+        if "raise" in legal:
+            return _("Your turn to bet: {amount} to call. Call, raise by 1, or fold.").format(
+                amount=to_call)
+        return _("Your turn to bet: {amount} to call. Call, or fold.").format(amount=to_call)
+    return _("Your turn to bet: check, or bet 1.")

@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..avissinia import AvissiniaObservation
-from ..cards import RANK_NAMES, parse_card
+from ..cards import parse_card, rank_name, rank_plural
+from ..i18n import _, ngettext, npgettext, pgettext
 from ..words import sentence
 from . import (
     PLAIN_ENDS,
@@ -17,10 +18,11 @@ from . import (
     card_short,
     esc,
     parts,
-    plural,
+    table_word,
     word_and,
     word_list,
 )
+from .markup import html, text_html
 
 
 def top_run(codes: Sequence[str]) -> int:
@@ -34,38 +36,63 @@ def top_run(codes: Sequence[str]) -> int:
     return n
 
 
-def _whose(seat: int, names: Sequence[str]) -> str:
-    return "your" if seat == 0 else f"{names[seat]}'s"
+def _whose_pile(seat: int, names: Sequence[str]) -> str:
+    """A seat's pile as a label names it: "Your pile", "West's pile"."""
+    return _("Your pile") if seat == 0 else _("{player}'s pile").format(player=names[seat])
 
 
 def describe(action: str, obs: AvissiniaObservation, names: Sequence[str]) -> str:
-    """What a legal play of the human's does, e.g. "take the centre's 2 sevens"."""
+    """What a legal play of the human's does, e.g. "take the centre's 2 cards"."""
     words = action.split()
     if words[0] == "trail":
-        return "trail it onto the centre"
+        return _("trail it onto the centre")
     if words[0] == "add":
-        return "add it to your pile"
+        return _("add it to your pile")
     pile = obs["centre"] if words[2] == "centre" else obs["piles"][int(words[3])]
     n = top_run(pile)
-    where = "the centre's" if words[2] == "centre" else _whose(int(words[3]), names)
-    return f"take {where} {plural(n, 'card')}"
+    if words[2] == "centre":
+        return ngettext("take the centre's {count} card", "take the centre's {count} cards",
+                        n).format(count=n)
+    # Translators: a play's label: take the top run of another player's pile.
+    return ngettext("take {player}'s {count} card", "take {player}'s {count} cards", n).format(
+        player=names[int(words[3])], count=n)
 
 
 def narrate(last: Mapping[str, Any], names: Sequence[str]) -> str:
     """The last move in words, e.g. "West took the centre's 2 cards with the 7♣"."""
     seat = int(last["seat"])
     who = names[seat]
-    card = parse_card(str(last["card"]))
+    card = parse_card(str(last["card"])).short
     target = int(last["target"])
-    taken = len(last.get("captured", []))
+    n = len(last.get("captured", []))
     if target == -1:
-        return f"{who} trailed {card} onto the centre." if seat else f"You trailed {card}."
+        if seat == 0:
+            return _("You trailed {card}.").format(card=card)
+        return _("{player} trailed {card} onto the centre.").format(player=who, card=card)
     if target == -3:
-        return f"{who} added {card} to {'your' if seat == 0 else 'their'} own pile."
-    where = "the centre's" if target == -2 else _whose(target, names)
-    if seat == 0:
-        return f"You took {where} {plural(taken, 'card')} with {card}."
-    return f"{who} took {where} {plural(taken, 'card')} with {card}."
+        if seat == 0:
+            return _("You added {card} to your own pile.").format(card=card)
+        return _("{player} added {card} to their own pile.").format(player=who, card=card)
+    if target == -2:
+        if seat == 0:
+            text = ngettext("You took the centre's {count} card with {card}.",
+                            "You took the centre's {count} cards with {card}.", n)
+        else:
+            text = ngettext("{player} took the centre's {count} card with {card}.",
+                            "{player} took the centre's {count} cards with {card}.", n)
+    elif target == 0:
+        text = ngettext("{player} took your {count} card with {card}.",
+                        "{player} took your {count} cards with {card}.", n)
+    elif seat == 0:
+        # Translators: {owner} is the player whose pile you took from.
+        text = ngettext("You took {owner}'s {count} card with {card}.",
+                        "You took {owner}'s {count} cards with {card}.", n)
+    else:
+        # Translators: {owner} is the player whose pile {player} took from.
+        text = ngettext("{player} took {owner}'s {count} card with {card}.",
+                        "{player} took {owner}'s {count} cards with {card}.", n)
+    return text.format(player=who, owner=names[target] if target >= 0 else "", count=n,
+                       card=card)
 
 
 def pile_html(codes: Sequence[str], *, label: str, last: bool = False, anchor: str = "") -> str:
@@ -73,13 +100,15 @@ def pile_html(codes: Sequence[str], *, label: str, last: bool = False, anchor: s
     ``anchor`` names it for web/motion.js (cards that sink beneath fly there)."""
     anchored = f' data-anchor="{esc(anchor)}"' if anchor else ""
     if not codes:
-        return (f'<div class="pile empty"{anchored} aria-label="{esc(label)}: empty">'
-                '<span>empty</span></div>')
+        empty = _("{pile}: empty").format(pile=label)
+        return (f'<div class="pile empty"{anchored} aria-label="{esc(empty)}">'
+                f'<span>{esc(pgettext("pile", "empty"))}</span></div>')
     run = top_run(codes)
     below = len(codes) - run
-    rank = RANK_NAMES[parse_card(codes[-1]).rank]
-    ranks = "sixes" if rank == "six" else rank + "s"
-    run_name = f"{run} {rank if run == 1 else ranks}"
+    rank = parse_card(codes[-1]).rank
+    # Translators: the run of one rank on top of a pile: "1 seven", "2 sevens".
+    run_name = npgettext("top run", "{count} {rank}", "{count} {ranks}", run).format(
+        count=run, rank=rank_name(rank), ranks=rank_plural(rank))
     cards = []
     for i, code in enumerate(codes[-run:]):
         classes = ["run"]
@@ -90,19 +119,35 @@ def pile_html(codes: Sequence[str], *, label: str, last: bool = False, anchor: s
         cards.append(card_html(code, classes=classes))
     under = ""
     if below:
-        under = (f'<span class="under" title="{below} cards beneath">'
+        beneath = ngettext("{count} card beneath", "{count} cards beneath", below).format(
+            count=below)
+        under = (f'<span class="under" title="{esc(beneath)}">'
                  f'{parts.card_back_html(["under-card"])}'
                  f'<span class="under-count">+{below}</span></span>')
-    listing = " ".join(str(parse_card(c)) for c in reversed(codes))
+    listing = " ".join(parse_card(c).short for c in reversed(codes))
+    # Translators: a pile as a screen reader names it: "West's pile: 5 cards, top run 2
+    # sevens".
+    spoken = ngettext("{pile}: {count} card, top run {run}", "{pile}: {count} cards, top run {run}",
+                      len(codes)).format(pile=label, count=len(codes), run=run_name)
+    # Translators: under a pile: "5 cards · top run 2 sevens" ({run} in bold).
+    info = text_html(_("{cards} · top run {run}"), cards=html(
+        '<span class="pile-count">{c}</span>', c=cards_word(len(codes))),
+        run=html("<strong>{r}</strong>", r=run_name))
     return (
-        f'<div class="pile"{anchored} aria-label="{esc(label)}: {len(codes)} cards, '
-        f'top run {run_name}">'
+        f'<div class="pile"{anchored} aria-label="{esc(spoken)}">'
         f'<div class="stack">{under}<span class="fan">{"".join(cards)}</span></div>'
-        f'<div class="pile-info"><span class="pile-count">{plural(len(codes), "card")}</span>'
-        f' · top run <strong>{esc(run_name)}</strong></div>'
-        f'<details class="pile-all"><summary>All cards</summary><p>{esc(listing)}</p>'
-        "</details></div>"
+        f'<div class="pile-info">{info}</div>'
+        f'<details class="pile-all"><summary>{esc(_("All cards"))}</summary>'
+        f"<p>{esc(listing)}</p></details></div>"
     )
+
+
+def cards_word(count: int) -> str:
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
+
+
+def points_word(count: int) -> str:
+    return ngettext("{count} point", "{count} points", count).format(count=count)
 
 
 def _hand_html(obs: AvissiniaObservation, names: Sequence[str]) -> str:
@@ -115,22 +160,29 @@ def _hand_html(obs: AvissiniaObservation, names: Sequence[str]) -> str:
         card = parse_card(code)
         plays = by_card.get(card.code, [])
         if len(plays) == 1:
-            label = f"{card.name}: {describe(plays[0], obs, names)}"
+            label = play_label(card.name, describe(plays[0], obs, names))
             items.append(f'<li class="slot">{card_html(code, action=plays[0], label=label)}</li>')
         elif plays:
             options = "".join(
                 f'<button type="button" class="play" data-action="{esc(a)}" '
-                f'aria-label="{esc(card.name)}: {esc(describe(a, obs, names))}">'
+                f'aria-label="{esc(play_label(card.name, describe(a, obs, names)))}">'
                 f"{esc(sentence(describe(a, obs, names)))}</button>"
                 for a in plays
             )
             chooser, menu = parts.card_choices(
-                card.code, card.name, f"{card.name}: choose how to play it", options)
+                card.code, card.name, _("{card}: choose how to play it").format(card=card.name),
+                options)
             items.append(f'<li class="slot">{chooser}</li>')
             menus.append(menu)
         else:
             items.append(f'<li class="slot">{card_html(code)}</li>')
     return parts.own_hand(items, menus)
+
+
+def play_label(card: str, play: str) -> str:
+    # Translators: a card's spoken label with what playing it does: "queen of clubs: take
+    # the centre's 2 cards".
+    return _("{card}: {play}").format(card=card, play=play)
 
 
 def _seat_html(obs: AvissiniaObservation, seat: int, ctx: TableContext) -> str:
@@ -139,30 +191,36 @@ def _seat_html(obs: AvissiniaObservation, seat: int, ctx: TableContext) -> str:
     mover = last.get("seat")
     badges = []
     if obs.get("dealer") == seat:
-        badges.append('<span class="badge dealer" title="Dealer">dealer</span>')
+        badges.append(f'<span class="badge dealer" title="{esc(_("Dealer"))}">'
+                      f'{esc(pgettext("badge", "dealer"))}</span>')
     if obs.get("partnership") and seat in (0, 2):
-        badges.append('<span class="badge team">team A</span>')
+        badges.append(f'<span class="badge team">{esc(pgettext("badge", "team A"))}</span>')
     elif obs.get("partnership"):
-        badges.append('<span class="badge team b">team B</span>')
+        badges.append(f'<span class="badge team b">{esc(pgettext("badge", "team B"))}</span>')
     if ctx.thinking == seat:
-        badges.append('<span class="badge thinking">thinking…</span>')
+        badges.append(f'<span class="badge thinking">{esc(pgettext("badge", "thinking…"))}'
+                      '</span>')
     elif obs.get("current_player") == seat and not obs.get("is_over"):
-        badges.append('<span class="badge turn">to play</span>')
+        badges.append(f'<span class="badge turn">{esc(pgettext("badge", "to play"))}</span>')
     pile = obs["piles"][seat]
     pile_last = mover == seat and last.get("target") != -1 and bool(pile)
-    pile_part = pile_html(pile, label=f"{sentence(_whose(seat, names))} pile", last=pile_last,
+    pile_part = pile_html(pile, label=_whose_pile(seat, names), last=pile_last,
                           anchor=f"pile-{seat}")
     points, match = obs["round_points"][seat], obs["scores"][seat]
     # The match score too: a phone shows the seats without the board's score table.
+    # Translators: a seat's match score, then its points this round.
+    score = ngettext("{count} point · {round} this round", "{count} points · {round} this round",
+                     match).format(count=match, round=points)
     head = (f'<h3 class="seat-name">{esc(names[seat])} {"".join(badges)}</h3>'
-            f'<span class="seat-points">{plural(match, "point")} · {points} this round</span>')
+            f'<span class="seat-points">{esc(score)}</span>')
     shown = parts.face_up_hand(obs, seat)  # a replay: another seat's hand face up
     if seat == 0:
         hand = (f'<div class="hidden-hand">{parts.hand_backs(len(obs["hand"]))}</div>'
                 if parts.own_hand_hidden(obs) else _hand_html(obs, names))
         body = f'<div class="own-pile">{pile_part}</div>{hand}'
     elif shown is not None:
-        body = parts.open_hand_html(shown, f"{names[seat]}'s hand") + pile_part
+        body = parts.open_hand_html(shown, _("{player}'s hand").format(player=names[seat])) \
+            + pile_part
     else:
         backs = parts.hand_backs(obs["hand_counts"][seat])
         body = f'<div class="hidden-hand">{backs}</div>{pile_part}'
@@ -171,7 +229,9 @@ def _seat_html(obs: AvissiniaObservation, seat: int, ctx: TableContext) -> str:
 
 def _side_name(side: int, obs: AvissiniaObservation, names: Sequence[str]) -> str:
     if obs.get("partnership"):
-        return f"{names[0]} & {names[2]}" if side == 0 else f"{names[1]} & {names[3]}"
+        pair = (names[0], names[2]) if side == 0 else (names[1], names[3])
+        # Translators: a partnership's name: "You & North".
+        return _("{first} & {second}").format(first=pair[0], second=pair[1])
     return names[side]
 
 
@@ -185,10 +245,11 @@ def scores_html(obs: AvissiniaObservation, names: Sequence[str]) -> str:
         f'<td>{obs["side_scores"][s]}</td><td>{round_points[s]}</td></tr>'
         for s in range(sides)
     )
+    caption = _("Scores (first to {target})").format(target=obs["target"])
     return (
-        '<table class="scores"><caption>Scores (first to '
-        f'{esc(obs["target"])})</caption><thead><tr><td></td>'
-        '<th scope="col">Match</th><th scope="col">This round</th></tr></thead>'
+        f'<table class="scores"><caption>{esc(caption)}</caption><thead><tr><td></td>'
+        f'<th scope="col">{esc(pgettext("scores", "Match"))}</th>'
+        f'<th scope="col">{esc(pgettext("scores", "This round"))}</th></tr></thead>'
         f"<tbody>{rows}</tbody></table>"
     )
 
@@ -197,16 +258,22 @@ def _points_words(record: Mapping[str, Any], seat: int, obs: AvissiniaObservatio
     """How a seat's pile made its points: "14 cards, 2 of them jacks: 12 × 1 + 2 × 3 = 18"."""
     cards, jacks, points = record["cards"][seat], record["jacks"][seat], record["points"][seat]
     if not cards:
-        return "no cards: 0 points"
+        return _("no cards: 0 points")
     plain = cards - jacks
     if not jacks:
-        return (f"{plural(cards, 'card')}, no jack: {plain} × {obs['card_points']} = "
-                f"{plural(points, 'point')}")
-    of_them = f"{jacks} of them {'a jack' if jacks == 1 else 'jacks'}"
+        # Translators: how a pile scored: "{cards}" is "14 cards", "{points}" "14 points".
+        return _("{cards}, no jack: {plain} × {value} = {points}").format(
+            cards=cards_word(cards), plain=plain, value=obs["card_points"],
+            points=points_word(points))
+    of_them = ngettext("{count} of them a jack", "{count} of them jacks", jacks).format(
+        count=jacks)
     sums = f"{jacks} × {obs['jack_points']}"
     if plain:
         sums = f"{plain} × {obs['card_points']} + {sums}"
-    return f"{plural(cards, 'card')}, {of_them}: {sums} = {plural(points, 'point')}"
+    # Translators: how a pile scored: "14 cards, 2 of them jacks: 12 × 1 + 2 × 3 = 18
+    # points".
+    return _("{cards}, {of_them}: {sums} = {points}").format(
+        cards=cards_word(cards), of_them=of_them, sums=sums, points=points_word(points))
 
 
 def deal_story(obs: AvissiniaObservation, index: int, names: Sequence[str]) -> list[str]:
@@ -214,37 +281,50 @@ def deal_story(obs: AvissiniaObservation, index: int, names: Sequence[str]) -> l
     the race to the target stands."""
     record = obs["rounds"][index]
     partnership = bool(obs.get("partnership"))
-    lines = [f"Every card in a pile scores {obs['card_points']}, a jack "
-             f"{obs['jack_points']}; cards left in the centre score for nobody."]
+    lines = [_("Every card in a pile scores {card}, a jack {jack}; cards left in the centre "
+               "score for nobody.").format(card=obs["card_points"], jack=obs["jack_points"])]
     for seat in range(len(record["points"])):
-        lines.append(f"{names[seat]}: {_points_words(record, seat, obs)}.")
+        lines.append(_("{player}: {points}.").format(player=names[seat],
+                                                     points=_points_words(record, seat, obs)))
     side_points: list[int] = record["side_points"]
     if partnership:
         lines.extend(
-            f"{_side_name(side, obs, names)} together: {record['points'][side]} + "
-            f"{record['points'][side + 2]} = {side_points[side]}." for side in (0, 1))
+            _("{side} together: {first} + {second} = {total}.").format(
+                side=_side_name(side, obs, names), first=record["points"][side],
+                second=record["points"][side + 2], total=side_points[side])
+            for side in (0, 1))
     best = max(side_points)
     leaders = [_side_name(s, obs, names) for s, p in enumerate(side_points) if p == best]
-    lines.append(f"{word_and(leaders)} made most this round ({plural(best, 'point')})."
-                 if len(leaders) == 1 else f"{word_and(leaders)} tied for most this round "
-                 f"({plural(best, 'point')} each).")
+    if len(leaders) == 1:
+        lines.append(ngettext("{side} made most this round ({count} point).",
+                              "{side} made most this round ({count} points).", best).format(
+            side=leaders[0], count=best))
+    else:
+        lines.append(ngettext("{sides} tied for most this round ({count} point each).",
+                              "{sides} tied for most this round ({count} points each).",
+                              best).format(sides=word_and(leaders), count=best))
     left = record.get("centre_left", [])
     if left:
-        lines.append(f"{plural(len(left), 'card')} stayed in the centre and scored for nobody.")
+        lines.append(ngettext("{count} card stayed in the centre and scored for nobody.",
+                              "{count} cards stayed in the centre and scored for nobody.",
+                              len(left)).format(count=len(left)))
     totals: list[int] = record["totals"]
     target = obs["target"]
-    standing = ", ".join(f"{_side_name(s, obs, names)} {t}" for s, t in enumerate(totals))
+    standing = pgettext("list separator", ", ").join(
+        _("{side} {total}").format(side=_side_name(s, obs, names), total=t)
+        for s, t in enumerate(totals))
     top = max(totals)
     if top >= target and totals.count(top) == 1:
         winner = _side_name(totals.index(top), obs, names)
-        lines.append(f"Match: {standing}. {winner} reached {target} with the most points "
-                     "and won the race.")
+        lines.append(_("Match: {standing}. {winner} reached {target} with the most points and "
+                       "won the race.").format(standing=standing, winner=winner, target=target))
     elif top >= target:
-        lines.append(f"Match: {standing}. More than one reached {target} with the same "
-                     "score, so the race goes on for another round.")
+        lines.append(_("Match: {standing}. More than one reached {target} with the same score, "
+                       "so the race goes on for another round.").format(standing=standing,
+                                                                         target=target))
     else:
-        lines.append(f"Match: {standing}. The first to reach {target} wins; nobody has yet, "
-                     "so another round is dealt.")
+        lines.append(_("Match: {standing}. The first to reach {target} wins; nobody has yet, so "
+                       "another round is dealt.").format(standing=standing, target=target))
     return lines
 
 
@@ -261,31 +341,41 @@ def summary_html(obs: AvissiniaObservation, index: int, names: Sequence[str],
     story = parts.story_html(deal_story(obs, index, names))
     if obs.get("is_over") and index == len(obs["rounds"]) - 1:
         return result_html(obs, names, table=rows, ends=ends, story=story)
-    return parts.summary_dialog(f"Round {index + 1} is over", Markup(
-        f'{story}<table class="scores"><thead><tr><td></td><th scope="col">Round</th>'
-        f'<th scope="col">Match</th></tr></thead><tbody>{rows}</tbody></table>'
-    ), "round", ends=ends)
+    title = pgettext("avissinia unit", "Round {number} is over").format(number=index + 1)
+    return parts.summary_dialog(title, Markup(
+        f'{story}<table class="scores"><thead><tr><td></td>'
+        f'<th scope="col">{esc(pgettext("avissinia unit", "Round"))}</th>'
+        f'<th scope="col">{esc(pgettext("scores", "Match"))}</th></tr></thead>'
+        f'<tbody>{rows}</tbody></table>'
+    ), "avissinia", ends=ends)
 
 
 def result_html(obs: AvissiniaObservation, names: Sequence[str], table: str = "",
                 ends: DealEnds = PLAIN_ENDS, story: str = "") -> str:
     winners: list[int] = list(obs.get("winners", []))
     if 0 in winners:
-        title = "You win the match!"
+        title = _("You win the match!")
     elif obs.get("partnership"):
-        title = f"{_side_name(winners[0] % 2, obs, names)} win the match." if winners else "Draw."
+        title = (_("{side} win the match.").format(side=_side_name(winners[0] % 2, obs, names))
+                 if winners else _("Draw."))
     else:
-        title = f"{names[winners[0]]} wins the match." if winners else "Draw."
+        title = (_("{player} wins the match.").format(player=names[winners[0]]) if winners
+                 else _("Draw."))
     if not table:
         sides = len(obs["side_scores"])
         table = "".join(
             f'<tr><th scope="row">{esc(_side_name(s, obs, names))}</th><td></td>'
             f'<td>{obs["side_scores"][s]}</td></tr>' for s in range(sides)
         )
+    rounds = len(obs["rounds"])
+    played = ngettext("{count} round played.", "{count} rounds played.", rounds).format(
+        count=rounds)
     return parts.result_dialog(title, Markup(
-        f'{story}<table class="scores"><thead><tr><td></td><th scope="col">Last round</th>'
-        f'<th scope="col">Match</th></tr></thead><tbody>{table}</tbody></table>'
-        f'<p>{esc(plural(len(obs["rounds"]), "round"))} played.</p>'
+        f'{story}<table class="scores"><thead><tr><td></td>'
+        f'<th scope="col">{esc(pgettext("scores", "Last round"))}</th>'
+        f'<th scope="col">{esc(pgettext("scores", "Match"))}</th></tr></thead>'
+        f'<tbody>{table}</tbody></table>'
+        f'<p>{esc(played)}</p>'
     ), ends=ends)
 
 
@@ -296,15 +386,18 @@ def render(obs: AvissiniaObservation, ctx: TableContext) -> str:
     centre_last = bool(last) and last.get("target") == -1 and bool(centre)
     current = obs.get("current_player")
     if obs.get("is_over"):
-        status = "The match is over."
+        status = _("The match is over.")
     elif current == 0:
-        status = "Your turn."
+        status = _("Your turn.")
     elif current is not None:
-        status = f"{names[current]} to play…"
+        status = _("{player} to play…").format(player=names[current])
     else:
         status = ""
-    info = (f'Round {esc(obs["round"])} · deal {esc(obs["deal"])} of 2 · '
-            f'{esc(plural(obs["stock"], "card"))} still to deal')
+    # Translators: the board's line: "Round 2 · deal 1 of 2 · 24 cards still to deal".
+    info = ngettext("Round {round} · deal {deal} of 2 · {count} card still to deal",
+                    "Round {round} · deal {deal} of 2 · {count} cards still to deal",
+                    obs["stock"]).format(round=obs["round"], deal=obs["deal"],
+                                         count=obs["stock"])
     mode = "partnership" if obs.get("partnership") else "individual"
     overlay = ""
     if ctx.summary is not None and 0 <= ctx.summary < len(obs["rounds"]):
@@ -316,17 +409,18 @@ def render(obs: AvissiniaObservation, ctx: TableContext) -> str:
     mover = last.get("seat")
     motion = (parts.motion_attrs(f"seat-{mover}", f"pile-{mover}") if mover is not None
               else parts.motion_attrs())
+    centre_word = pgettext("table", "Centre")
     return (
         f'<section class="table avissinia {mode}" aria-labelledby="table-title"{motion}>'
-        '<h2 class="visually-hidden" id="table-title">Avissinia table</h2>'
+        f'<h2 class="visually-hidden" id="table-title">{esc(table_word(_("Avissinia")))}</h2>'
         + "".join(_seat_html(obs, seat, ctx) for seat in (2, 1, 3))
-        + '<section class="centre" aria-label="Centre">'
-        '<h3 class="seat-name">Centre</h3>'
-        + pile_html(centre, label="Centre pile", last=centre_last, anchor="centre")
+        + f'<section class="centre" aria-label="{esc(centre_word)}">'
+        f'<h3 class="seat-name">{esc(centre_word)}</h3>'
+        + pile_html(centre, label=_("Centre pile"), last=centre_last, anchor="centre")
         + f'<p class="status" id="status">{esc(status)}</p>'
         f'<p class="narration">{esc(ctx.narration)}</p></section>'
         + _seat_html(obs, 0, ctx)
-        + f'<aside class="board">{scores_html(obs, names)}<p class="info">{info}</p>'
+        + f'<aside class="board">{scores_html(obs, names)}<p class="info">{esc(info)}</p>'
         f"{notice}</aside>"
         + overlay
         + "</section>"
@@ -338,13 +432,16 @@ def turn_line(obs: Mapping[str, Any], legal: Sequence[str]) -> str:
     takers = sorted({a.split()[1] for a in legal if a.startswith("capture")},
                     key=lambda c: parse_card(c).rank)
     adds = [a.split()[1] for a in legal if a.startswith("add")]
-    line = "Your turn: play a card."
     if takers:
-        line += (" Match the top of the centre or of a pile to capture (now possible with "
-                 f"{word_list([card_short(c) for c in takers])}), or trail a card onto the centre.")
-    else:
-        line += " No capture is possible: trail a card onto the centre"
-        line += ", or add it to your own pile." if adds else "."
-    if adds and takers:
-        line += " You can also add to your own pile."
-    return line
+        cards = word_list([card_short(c) for c in takers])
+        if adds:
+            return _("Your turn: play a card. Match the top of the centre or of a pile to "
+                     "capture (now possible with {cards}), or trail a card onto the centre. You "
+                     "can also add to your own pile.").format(cards=cards)
+        return _("Your turn: play a card. Match the top of the centre or of a pile to capture "
+                 "(now possible with {cards}), or trail a card onto the centre.").format(
+            cards=cards)
+    if adds:
+        return _("Your turn: play a card. No capture is possible: trail a card onto the centre, "
+                 "or add it to your own pile.")
+    return _("Your turn: play a card. No capture is possible: trail a card onto the centre.")

@@ -13,7 +13,8 @@ import dataclasses
 from collections.abc import Mapping
 
 from ..base import read_digits
-from .markup import Markup, html
+from ..i18n import _, pgettext
+from .markup import Markup, escape, html, text_html
 
 MIN_SIZE, MAX_SIZE = 200, 4000
 DEFAULT_WIDTH, DEFAULT_HEIGHT = 960, 720
@@ -31,11 +32,17 @@ class EmbedForm:
 def _size(text: str | None, default: int, name: str) -> tuple[int, str]:
     text = (text or "").strip()
     value = read_digits(text, 6)
+    width = name == "width"
     if value is None:
-        return default, f"The {name} must be a whole number of pixels." if text else ""
+        if not text:
+            return default, ""
+        return default, (_("The width must be a whole number of pixels.") if width else
+                         _("The height must be a whole number of pixels."))
     if not MIN_SIZE <= value <= MAX_SIZE:
         clamped = max(MIN_SIZE, min(MAX_SIZE, value))
-        return clamped, f"The {name} is kept between {MIN_SIZE} and {MAX_SIZE} pixels."
+        kept = (_("The width is kept between {low} and {high} pixels.") if width else
+                _("The height is kept between {low} and {high} pixels."))
+        return clamped, kept.format(low=MIN_SIZE, high=MAX_SIZE)
     return value, ""
 
 
@@ -71,7 +78,7 @@ def iframe_snippet(site: str, params: Mapping[str, str], title: str, form: Embed
     return str(html(
         '<iframe src="{src}" title="{title}" width="{w}" height="{h}"\n'
         '        loading="lazy" style="border: 0; max-width: 100%"></iframe>',
-        src=frame_src(site, params, form), title=f"{title} card table", w=form.width,
+        src=frame_src(site, params, form), title=card_table(title), w=form.width,
         h=form.height))
 
 
@@ -81,8 +88,13 @@ def element_snippet(site: str, params: Mapping[str, str], title: str, form: Embe
     return str(html(
         '<script src="{src}"></script>\n'
         '<card-table{attrs} title="{title}" width="{w}" height="{h}"></card-table>',
-        src=f"{site}embed.js", attrs=attrs, title=f"{title} card table", w=form.width,
+        src=f"{site}embed.js", attrs=attrs, title=card_table(title), w=form.width,
         h=form.height))
+
+
+def card_table(title: str) -> str:
+    # Translators: an embedded table's title attribute: "Avinas card table".
+    return _("{game} card table").format(game=title)
 
 
 def preview_html(form: EmbedForm) -> Markup:
@@ -90,9 +102,12 @@ def preview_html(form: EmbedForm) -> Markup:
     scale = min(PREVIEW_W / form.width, PREVIEW_H / form.height)
     w, h = max(8, round(form.width * scale)), max(8, round(form.height * scale))
     return html(
-        '<div class="embed-preview" role="img" aria-label="Preview of the frame\'s shape: '
-        '{w} by {h} pixels"><span class="embed-frame" style="width: {pw}px; height: {ph}px">'
+        '<div class="embed-preview" role="img" aria-label="{label}"><span class="embed-frame" '
+        'style="width: {pw}px; height: {ph}px">'
         '<span aria-hidden="true">{w} × {h}</span></span></div>',
+        # An apostrophe is safe in the double-quoted attribute: kept as it is, for the tests.
+        label=Markup(escape(_("Preview of the frame's shape: {width} by {height} pixels").format(
+            width=form.width, height=form.height)).replace("&#x27;", "'")),
         w=form.width, h=form.height, pw=w, ph=h)
 
 
@@ -103,16 +118,18 @@ def output_html(site: str, params: Mapping[str, str], title: str, form: EmbedFor
     two = element_snippet(site, params, title, form)
     frame = iframe_snippet(site, params, title, form)
     return Markup("").join([problem, preview_html(form), html(
-        '<h3 id="embed-two-title">Two lines</h3>'
+        '<h3 id="embed-two-title">{two_title}</h3>'
         '<textarea id="embed-element" readonly rows="3" aria-labelledby="embed-two-title">'
         '{two}</textarea>'
-        '<p><button type="button" data-cmd="embed-copy" data-key="element">Copy the two lines'
+        '<p><button type="button" data-cmd="embed-copy" data-key="element">{copy_two}'
         '</button></p>'
-        '<h3 id="embed-frame-title">Or an iframe</h3>'
+        '<h3 id="embed-frame-title">{frame_title}</h3>'
         '<textarea id="embed-iframe" readonly rows="3" aria-labelledby="embed-frame-title">'
         '{frame}</textarea>'
-        '<p><button type="button" data-cmd="embed-copy" data-key="iframe">Copy the iframe'
-        '</button></p>', two=two, frame=frame)])
+        '<p><button type="button" data-cmd="embed-copy" data-key="iframe">{copy_frame}'
+        '</button></p>', two=two, frame=frame, two_title=_("Two lines"),
+        copy_two=_("Copy the two lines"), frame_title=_("Or an iframe"),
+        copy_frame=_("Copy the iframe"))])
 
 
 def embed_html(site: str, params: Mapping[str, str], title: str, form: EmbedForm,
@@ -121,23 +138,31 @@ def embed_html(site: str, params: Mapping[str, str], title: str, form: EmbedForm
     if seed is None:
         form = dataclasses.replace(form, fixed=False)
     fixed = html(
-        '<label><input type="radio" name="deal" value="fixed"{on}{off}> This deal '
-        '(seed {seed}): everyone who opens it gets the same cards</label>',
+        '<label><input type="radio" name="deal" value="fixed"{on}{off}> {words}</label>',
         on=Markup(" checked" if form.fixed else ""),
-        off=Markup(" disabled" if seed is None else ""), seed=seed if seed is not None else "–")
-    fresh = html('<label><input type="radio" name="deal" value="fresh"{on}> A fresh deal each '
-                 'time the page is opened</label>', on=Markup("" if form.fixed else " checked"))
+        off=Markup(" disabled" if seed is None else ""),
+        words=_("This deal (seed {seed}): everyone who opens it gets the same cards").format(
+            seed=seed if seed is not None else "–"))
+    fresh = html('<label><input type="radio" name="deal" value="fresh"{on}> {words}</label>',
+                 on=Markup("" if form.fixed else " checked"),
+                 words=_("A fresh deal each time the page is opened"))
+    # Translators: {game} is the game's name; {site} the page's address (in code type).
+    intro = text_html(_("Put {game} on your own site: paste one of these into its HTML. It "
+                        "loads from {site}."), game=title,
+                      site=html("<code>{site}</code>", site=site))
     return html(
-        '<h2 id="panel-title">Embed this table in a page</h2>'
-        '<p>Put {title} on your own site: paste one of these into its HTML. It loads from '
-        '<code>{site}</code>.</p>'
+        '<h2 id="panel-title">{heading}</h2>'
+        '<p>{intro}</p>'
         '<form id="embed-form" class="embed-form" data-form="embed">'
-        '<fieldset><legend>Deal</legend>{fixed}{fresh}</fieldset>'
-        '<fieldset class="embed-size"><legend>Size in pixels</legend>'
-        '<label>Width <input type="number" name="width" min="{lo}" max="{hi}" step="10" '
+        '<fieldset><legend>{deal}</legend>{fixed}{fresh}</fieldset>'
+        '<fieldset class="embed-size"><legend>{size}</legend>'
+        '<label>{width} <input type="number" name="width" min="{lo}" max="{hi}" step="10" '
         'value="{w}" inputmode="numeric"></label> '
-        '<label>Height <input type="number" name="height" min="{lo}" max="{hi}" step="10" '
+        '<label>{height} <input type="number" name="height" min="{lo}" max="{hi}" step="10" '
         'value="{h}" inputmode="numeric"></label></fieldset></form>'
         '<div id="embed-out">{out}</div>',
-        title=title, site=site, fixed=fixed, fresh=fresh, lo=MIN_SIZE, hi=MAX_SIZE,
+        heading=_("Embed this table in a page"), intro=intro,
+        deal=pgettext("embed: which deal", "Deal"), size=_("Size in pixels"),
+        width=_("Width"), height=_("Height"),
+        fixed=fixed, fresh=fresh, lo=MIN_SIZE, hi=MAX_SIZE,
         w=form.width, h=form.height, out=output_html(site, params, title, form))

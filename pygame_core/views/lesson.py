@@ -14,7 +14,8 @@ import re
 from collections.abc import Sequence
 from html import unescape
 
-from .markup import escape, html
+from ..i18n import _, pgettext
+from .markup import Markup, escape, html, text_html
 
 # Where on the table each place of a step is: the first of these found in the table's
 # markup (an attribute or class inside the part's opening tag) is marked.
@@ -88,41 +89,53 @@ def lesson_box(*, title: str, number: int, count: int, text: str, why: str, move
     """The step's box: where it is, its words, why the play is good, the button that reads
     on or makes the play, and the ways out (restart, leave, play on without the lesson)."""
     if waiting:
-        act = html('<p class="lesson-wait">The others are playing…</p>')
+        act = html('<p class="lesson-wait">{w}</p>', w=_("The others are playing…"))
     elif move:
         act = html('<button type="button" class="primary lesson-go" data-action="{move}" '
                    'data-lesson-move autofocus>{label}</button>', move=move, label=label)
     else:
         act = html('<button type="button" class="primary lesson-go" data-cmd="lesson-next" '
-                   'data-lesson-next autofocus>Next</button>')
-    why_html = html('<p class="lesson-why"><strong>Why:</strong> {why}</p>', why=why) \
+                   'data-lesson-next autofocus>{next}</button>', next=_("Next"))
+    # Translators: {why} is in bold; {reason} is why the asked-for play is good.
+    why_html = html('<p class="lesson-why">{words}</p>', words=text_html(
+        _("{why} {reason}"), why=html("<strong>{w}</strong>", w=_("Why:")), reason=why)) \
         if why and not waiting else ""
     return str(html(
         '<aside class="lesson" aria-labelledby="lesson-title" data-place="{place}">'
-        '<p class="lesson-head"><span id="lesson-title">Learn {title}</span> '
-        '<span class="lesson-count">step {number} of {count}</span></p>'
+        '<p class="lesson-head"><span id="lesson-title">{learn}</span> '
+        '<span class="lesson-count">{step}</span></p>'
         '<p class="lesson-text">{text}</p>{why}'
         '<div class="lesson-tools">{act}'
-        '<button type="button" data-cmd="lesson-restart">Restart</button>'
-        '<button type="button" data-cmd="lesson-leave">Leave</button>'
-        '<button type="button" data-cmd="lesson-off" title="Play this deal on without the '
-        'lesson">Lesson off</button></div></aside>',
-        place=place, title=title, number=number, count=count, text=text,
-        why=why_html, act=act))
+        '<button type="button" data-cmd="lesson-restart">{restart}</button>'
+        '<button type="button" data-cmd="lesson-leave">{leave}</button>'
+        '<button type="button" data-cmd="lesson-off" title="{off_title}">{off}</button>'
+        '</div></aside>',
+        place=place, learn=learn_title(title),
+        step=_("step {number} of {count}").format(number=number, count=count), text=text,
+        why=why_html, act=act, restart=_("Restart"), leave=_("Leave"),
+        off_title=_("Play this deal on without the lesson"), off=_("Lesson off")))
+
+
+def learn_title(title: str) -> str:
+    # Translators: a lesson's title: "Learn Avinas".
+    return _("Learn {game}").format(game=title)
 
 
 def lesson_done_box(title: str) -> str:
     return str(html(
         '<aside class="lesson done" aria-labelledby="lesson-title">'
-        '<p class="lesson-head"><span id="lesson-title">Learn {title}</span> '
-        '<span class="lesson-count">done</span></p>'
-        '<p class="lesson-text">Lesson complete. The computer players now play for real: '
-        'play this deal on, or deal a game of your own.</p>'
+        '<p class="lesson-head"><span id="lesson-title">{learn}</span> '
+        '<span class="lesson-count">{done}</span></p>'
+        '<p class="lesson-text">{complete}</p>'
         '<div class="lesson-tools">'
-        '<button type="button" class="primary" data-cmd="lesson-off" autofocus>Play on'
-        '</button><button type="button" data-cmd="lesson-restart">Restart the lesson</button>'
-        '<button type="button" data-cmd="menu">Deal a game</button></div></aside>',
-        title=title))
+        '<button type="button" class="primary" data-cmd="lesson-off" autofocus>{play_on}'
+        '</button><button type="button" data-cmd="lesson-restart">{restart}</button>'
+        '<button type="button" data-cmd="menu">{deal}</button></div></aside>',
+        learn=learn_title(title), done=_("done"),
+        complete=_("Lesson complete. The computer players now play for real: play this deal "
+                   "on, or deal a game of your own."),
+        play_on=pgettext("lesson", "Play on"), restart=_("Restart the lesson"),
+        deal=_("Deal a game")))
 
 
 def learn_html(games: Sequence[tuple[str, str]]) -> str:
@@ -130,7 +143,8 @@ def learn_html(games: Sequence[tuple[str, str]]) -> str:
     buttons = "".join(str(html(
         '<button type="button" data-cmd="lesson" data-key="{name}">{title}</button>',
         name=name, title=title)) for name, title in games)
-    return ('<div class="learn" role="group" aria-labelledby="learn-title">'
-            '<h3 id="learn-title">Learn to play</h3><p class="small">A guided first deal, '
-            'one step at a time.</p>'
-            f'<div class="learn-games">{buttons}</div></div>')
+    return str(html('<div class="learn" role="group" aria-labelledby="learn-title">'
+                    '<h3 id="learn-title">{learn}</h3><p class="small">{guided}</p>'
+                    '<div class="learn-games">{buttons}</div></div>', learn=_("Learn to play"),
+                    guided=_("A guided first deal, one step at a time."),
+                    buttons=Markup(buttons)))

@@ -39,3 +39,10 @@ def escape(value: object) -> Markup:
 def html(template: LiteralString, /, **values: object) -> Markup:
     """``template`` with its ``{name}`` fields filled, each value escaped unless Markup."""
     return Markup(template.format(**{name: escape(v) for name, v in values.items()}))
+
+
+def text_html(message: str, /, **values: object) -> Markup:
+    """A translated message (text, escaped) with its ``{name}`` fields filled, each value
+    escaped unless Markup: a whole sentence may hold markup (a button, a bold word) in
+    whatever place the translation puts it."""
+    return Markup(escape(message).format(**{name: escape(v) for name, v in values.items()}))

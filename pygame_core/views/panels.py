@@ -11,74 +11,99 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from . import GAME_TITLES, ROUND_WORDS, SEAT_NAMES, esc, game_view
-from .markup import Markup, html
+from ..i18n import N_, _, ngettext, pgettext
+from ..registry import compass
+from . import GAME_TITLES, esc, game_view, unit_text
+from .markup import Markup, html, text_html
 
 # --- keys ----------------------------------------------------------------------------
-# (keys, what they do); the glue implements them, the help panel lists them.
+# (keys, what they do); the glue implements them, the help panel lists them.  The keys'
+# names are the keyboard's (the letters are the keys pressed, whatever the language); what
+# they do is translated where shown.
 KEYS: tuple[tuple[str, str], ...] = (
-    ("Tab / Shift+Tab", "move between your hand, the buttons and the bar"),
-    ("← → ↑ ↓, Home, End", "move between the cards (or choices) of your hand"),
-    ("Enter or Space", "play the card, or press the button, that has the focus; a card "
-                       "with several plays (a capture or a trail, a trump to name) opens "
-                       "their menu"),
-    ("H", "hint: the coach's best play in your place, and why in the game's words"),
-    ("U", "undo your last play"),
-    ("N", "deal the next round, hand or deal when one is over"),
-    ("L", "say the last play again"),
-    ("R", "review this round's plays (hand history)"),
-    ("?", "this help"),
-    ("S", "settings"),
-    ("Esc", "close a panel, or a card's menu of plays"),
+    ("Tab / Shift+Tab", N_("move between your hand, the buttons and the bar")),
+    ("← → ↑ ↓, Home, End", N_("move between the cards (or choices) of your hand")),
+    ("Enter or Space", N_("play the card, or press the button, that has the focus; a card "
+                          "with several plays (a capture or a trail, a trump to name) opens "
+                          "their menu")),
+    ("H", N_("hint: the coach's best play in your place, and why in the game's words")),
+    ("U", N_("undo your last play")),
+    ("N", N_("deal the next round, hand or deal when one is over")),
+    ("L", N_("say the last play again")),
+    ("R", N_("review this round's plays (hand history)")),
+    ("?", N_("this help")),
+    ("S", N_("settings")),
+    ("Esc", N_("close a panel, or a card's menu of plays")),
 )
+
+
+def key_words(keys: str) -> str:
+    """A key's name as the keys table shows it (the named keys translated)."""
+    named = {
+        # Translators: the keys' names as printed on a keyboard in your language.
+        "Tab / Shift+Tab": pgettext("keys", "Tab / Shift+Tab"),
+        "← → ↑ ↓, Home, End": pgettext("keys", "← → ↑ ↓, Home, End"),
+        "Enter or Space": pgettext("keys", "Enter or Space"),
+        "Esc": pgettext("keys", "Esc"),
+    }
+    return named.get(keys, keys)
 
 
 def help_keys_html() -> str:
     rows = "".join(
-        f'<tr><th scope="row"><kbd>{esc(k)}</kbd></th><td>{esc(what)}</td></tr>'
+        f'<tr><th scope="row"><kbd>{esc(key_words(k))}</kbd></th><td>{esc(_(what))}</td></tr>'
         for k, what in KEYS
     )
+    intro = _("Every game can be played with the keyboard alone. The one-letter keys can be "
+              "turned off in the settings.")
     return (
         '<section class="help-keys" aria-labelledby="keys-title">'
-        '<h3 id="keys-title">Keys</h3>'
-        '<p>Every game can be played with the keyboard alone. The one-letter keys can be '
-        "turned off in the settings.</p>"
+        f'<h3 id="keys-title">{esc(_("Keys"))}</h3>'
+        f'<p>{esc(intro)}</p>'
         f'<table class="keys"><tbody>{rows}</tbody></table></section>'
     )
 
 
 # --- the turn line -------------------------------------------------------------------
 def _name(seat: int, names: Sequence[str]) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+    from . import seat_word
+
+    return names[seat] if 0 <= seat < len(names) else seat_word(seat)
 
 
 def turn_line(
-    obs: Mapping[str, Any], names: Sequence[str] = SEAT_NAMES, *, summary: bool = False
+    obs: Mapping[str, Any], names: Sequence[str] | None = None, *, summary: bool = False
 ) -> str:
     """How to play this turn, in one line, from the human's observation.
 
     ``summary`` is true while a finished round's summary waits to be closed.
     """
+    names = compass() if names is None else names
     if obs.get("is_over"):
         winners = list(obs.get("winners") or [])
         seat = int(obs.get("seat", 0))
         if seat in winners:
-            return "The match is over: you won! Play again, or choose a new game."
-        return "The match is over. Play again, or choose a new game."
+            return _("The match is over: you won! Play again, or choose a new game.")
+        return _("The match is over. Play again, or choose a new game.")
     if summary:
-        unit = ROUND_WORDS.get(str(obs.get("game", "")), "Round")
         number = int(obs.get("deals_finished", 0))
-        return f"{unit} {number} is over: press N, or “Next {unit.lower()}”, to deal the next."
+        return unit_text(str(obs.get("game", "")), "over").format(number=number)
     current = obs.get("current_player")
     if current is None:
         return ""
     if current != obs.get("seat", 0):
-        return f"{_name(int(current), names)} to play…"
+        return to_play(_name(int(current), names))
     legal = [str(a) for a in obs.get("legal", [])]
     view = game_view(str(obs.get("game", "")))
     if view is not None:
         return view.turn_line(obs, legal)
-    return f"Your turn: {len(legal)} possible move{'s' if len(legal) != 1 else ''}."
+    return ngettext("Your turn: {count} possible move.", "Your turn: {count} possible moves.",
+                    len(legal)).format(count=len(legal))
+
+
+def to_play(player: str) -> str:
+    """Another player's turn: "West to play…"."""
+    return _("{player} to play…").format(player=player)
 
 
 # --- settings ------------------------------------------------------------------------
@@ -87,7 +112,8 @@ PACES = (1400, 800, 300, 0)  # slow, normal, fast, instant (ms between the other
 
 def settings_html(settings: Mapping[str, Any]) -> str:
     pace = int(settings["pace"])
-    names = {1400: "Slow", 800: "Normal", 300: "Fast", 0: "Instant"}
+    names = {1400: pgettext("pace", "Slow"), 800: pgettext("pace", "Normal"),
+             300: pgettext("pace", "Fast"), 0: pgettext("pace", "Instant")}
     options = "".join(
         f'<option value="{p}"{" selected" if p == pace else ""}>{names[p]}</option>'
         for p in PACES
@@ -99,21 +125,23 @@ def settings_html(settings: Mapping[str, Any]) -> str:
                 f'data-setting="{key}"{checked}> {esc(label)}'
                 f'<span class="small"> {esc(note)}</span></label>')
 
+    pace_label = _("Opponents' pace")
     return (
-        '<h2 id="panel-title">Settings</h2>'
+        f'<h2 id="panel-title">{esc(_("Settings"))}</h2>'
         '<form class="settings" onsubmit="return false">'
-        f'<label class="setting">Opponents\' pace <select id="set-pace" data-setting="pace">'
+        f'<label class="setting">{esc(pace_label)} '
+        '<select id="set-pace" data-setting="pace">'
         f"{options}</select></label>"
-        + box("animations", "set-animations", "Animations",
-              "(always off when your system asks for reduced motion)")
-        + box("four_colour", "set-four-colour", "Four-colour deck",
-              "(clubs green, diamonds blue)")
-        + box("shortcuts", "set-shortcuts", "One-letter keys",
-              "(H hint, U undo, N next deal, …)")
-        + box("coach_note", "set-coach-note", "Coach notes",
-              "(after a costly play of yours, a quiet note names the better play and "
-              "offers Undo)")
-        + "</form><p class=\"small\">Settings are kept in this browser.</p>"
+        + box("animations", "set-animations", _("Animations"),
+              _("(always off when your system asks for reduced motion)"))
+        + box("four_colour", "set-four-colour", _("Four-colour deck"),
+              _("(clubs green, diamonds blue)"))
+        + box("shortcuts", "set-shortcuts", _("One-letter keys"),
+              _("(H hint, U undo, N next deal, …)"))
+        + box("coach_note", "set-coach-note", _("Coach notes"),
+              _("(after a costly play of yours, a quiet note names the better play and "
+                "offers Undo)"))
+        + f'</form><p class="small">{esc(_("Settings are kept in this browser."))}</p>'
     )
 
 
@@ -129,14 +157,17 @@ def stats_html(stats: Mapping[str, Mapping[str, int]], games: Iterable[str]) -> 
             f'<td>{"–" if best is None else best}</td><td>{e.get("streak", 0)}</td>'
             f'<td>{e.get("best_streak", 0)}</td></tr>'
         )
+    heads = "".join(f'<th scope="col">{esc(h)}</th>' for h in (
+        pgettext("statistics", "Game"), pgettext("statistics", "Played"),
+        pgettext("statistics", "Won"), pgettext("statistics", "Best score"),
+        pgettext("statistics", "Streak"), pgettext("statistics", "Best streak")))
+    note = _("Finished matches only. Exported saves carry these figures.")
     return (
-        '<h2 id="panel-title">Statistics</h2>'
-        '<table class="stats"><thead><tr><th scope="col">Game</th>'
-        '<th scope="col">Played</th><th scope="col">Won</th><th scope="col">Best score</th>'
-        '<th scope="col">Streak</th><th scope="col">Best streak</th></tr></thead>'
+        f'<h2 id="panel-title">{esc(_("Statistics"))}</h2>'
+        f'<table class="stats"><thead><tr>{heads}</tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>'
-        '<p class="small">Finished matches only. Exported saves carry these figures.</p>'
-        '<button type="button" data-cmd="reset-stats">Reset statistics</button>'
+        f'<p class="small">{esc(note)}</p>'
+        f'<button type="button" data-cmd="reset-stats">{esc(_("Reset statistics"))}</button>'
     )
 
 
@@ -149,10 +180,9 @@ def history_html(entries: Sequence[Entry], game: str = "", finished: int | None 
     """The hand history panel: the moves of the latest round, the last one marked, and
     once the match has moves (``finished``: how many of its deals are finished) the
     button that copies its replay link and the list of replays and reviews."""
-    round_label = ROUND_WORDS.get(game, "Round")
     if not entries:
-        body = "<p>No moves yet.</p>"
-        title = "Hand history"
+        body = f'<p>{esc(_("No moves yet."))}</p>'
+        title = _("Hand history")
     else:
         current = entries[-1][0]
         moves = [text for r, _, text in entries if r == current]
@@ -160,27 +190,31 @@ def history_html(entries: Sequence[Entry], game: str = "", finished: int | None 
             f"<li{LATEST if i == len(moves) - 1 else ''}>{esc(t)}</li>"
             for i, t in enumerate(moves)
         )
-        title = f"Hand history: {round_label.lower()} {current + 1}"
-        body = (f'<p class="last-play"><strong>Last play:</strong> {esc(moves[-1])}</p>'
+        title = unit_text(game or "avissinia", "history").format(number=current + 1)
+        last = text_html(_("{label} {play}"),
+                         label=html("<strong>{w}</strong>", w=_("Last play:")), play=moves[-1])
+        body = (f'<p class="last-play">{last}</p>'
                 f'<ol class="history">{items}</ol>')
     if finished is not None:
-        body += ('<p><button type="button" data-cmd="copy-replay">Copy replay link</button></p>'
-                 + replay_list_html(game, finished))
+        body += (f'<p><button type="button" data-cmd="copy-replay">{esc(_("Copy replay link"))}'
+                 '</button></p>' + replay_list_html(game, finished))
     return f'<h2 id="panel-title">{esc(title)}</h2>{body}'
 
 
 def replay_list_html(game: str, finished: int) -> Markup:
     """History's part for replays and reviews: the whole match, and each finished deal."""
-    word = ROUND_WORDS.get(game, "Deal")
     rows = Markup("").join(
-        html('<li><span class="deal-name">{word} {n}</span> '
+        html('<li><span class="deal-name">{name}</span> '
              '<button type="button" data-cmd="replay-open" data-key="deal:{d}" '
-             'aria-label="Replay {lower} {n}">Replay</button> '
+             'aria-label="{replay_n}">{replay}</button> '
              '<button type="button" data-cmd="review" data-key="{d}" '
-             'aria-label="Review {lower} {n}">Review</button></li>',
-             word=word, n=d + 1, d=d, lower=word.lower())
+             'aria-label="{review_n}">{review}</button></li>',
+             name=unit_text(game, "name").format(number=d + 1), d=d,
+             replay_n=unit_text(game, "replay").format(number=d + 1),
+             review_n=unit_text(game, "review").format(number=d + 1),
+             replay=pgettext("button", "Replay"), review=pgettext("button", "Review"))
         for d in range(finished))
     listed = html('<ul class="replay-list">{rows}</ul>', rows=rows) if rows else Markup("")
-    return html('<h3>Replay and review</h3><p><button type="button" data-cmd="replay-open" '
-                'data-key="all">Step through the whole match</button></p>{listed}',
-                listed=listed)
+    return html('<h3>{title}</h3><p><button type="button" data-cmd="replay-open" '
+                'data-key="all">{whole}</button></p>{listed}', title=_("Replay and review"),
+                whole=_("Step through the whole match"), listed=listed)

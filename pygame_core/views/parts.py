@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from ..i18n import _, ngettext
 from . import PLAIN_ENDS, DealEnds, TableContext, card_html, esc
 from .markup import Markup, html
 
@@ -55,10 +56,21 @@ def card_back_html(classes: Iterable[str] = ()) -> Markup:
 
 def hand_backs(count: int) -> Markup:
     """A hidden hand: only how many cards it holds."""
-    backs = Markup().join(card_back_html() for _ in range(count))
-    word = "card" if count == 1 else "cards"
-    return html('<div class="backs" role="img" aria-label="{count} {word} in hand">{backs}</div>'
-                '<span class="count">{count} in hand</span>', count=count, word=word, backs=backs)
+    backs = Markup().join(card_back_html() for _n in range(count))
+    return html('<div class="backs" role="img" aria-label="{label}">{backs}</div>'
+                '<span class="count">{shown}</span>', label=cards_in_hand(count),
+                shown=in_hand(count), backs=backs)
+
+
+def cards_in_hand(count: int) -> str:
+    """A hidden hand as a screen reader names it: "5 cards in hand"."""
+    return ngettext("{count} card in hand", "{count} cards in hand", count).format(count=count)
+
+
+def in_hand(count: int) -> str:
+    """A hidden hand's count as shown under its backs: "5 in hand"."""
+    # Translators: shown under a hidden hand's card backs: how many cards it holds.
+    return ngettext("{count} in hand", "{count} in hand", count).format(count=count)
 
 
 # --- your hand --------------------------------------------------------------------------
@@ -76,15 +88,16 @@ def card_choices(code: str, name: str, label: str, options: str, classes: Sequen
                 '<p class="choices-title" aria-hidden="true">{title}</p>'
                 '<div class="options" role="group" aria-label="{name}">{options}</div>'
                 '<button type="button" class="choices-cancel" popovertarget="{id}" '
-                'popovertargetaction="hide">Cancel</button></div>',
+                'popovertargetaction="hide">{cancel}</button></div>',
                 id=menu_id, name=name, title=name[:1].upper() + name[1:],
-                options=Markup(options))
+                options=Markup(options), cancel=_("Cancel"))
     return card, menu
 
 
 def own_hand(items: Iterable[str], menus: Iterable[str]) -> str:
     """Your hand: the cards in a row, then the menus of the cards with several plays."""
-    return f'<ul class="hand" aria-label="Your hand">{"".join(items)}</ul>{"".join(menus)}'
+    return (f'<ul class="hand" aria-label="{esc(_("Your hand"))}">{"".join(items)}</ul>'
+            f'{"".join(menus)}')
 
 
 # --- a replay's hands ---------------------------------------------------------------
@@ -115,8 +128,8 @@ def open_hand_html(codes: Sequence[str], label: str) -> Markup:
 def _review_button(ends: DealEnds) -> Markup:
     if ends.review is None or ends.replay:
         return Markup()
-    return html('<button type="button" data-cmd="review" data-key="{d}">Review my play'
-                '</button> ', d=ends.review)
+    return html('<button type="button" data-cmd="review" data-key="{d}">{label}'
+                '</button> ', d=ends.review, label=_("Review my play"))
 
 
 def story_html(sentences: Iterable[str]) -> Markup:
@@ -126,12 +139,14 @@ def story_html(sentences: Iterable[str]) -> Markup:
                 lines=Markup().join(html("<p>{line}</p>", line=line) for line in sentences))
 
 
-def summary_dialog(title: str, body: Markup, unit: str, panel_class: str = "",
+def summary_dialog(title: str, body: Markup, game: str, panel_class: str = "",
                    ends: DealEnds = PLAIN_ENDS) -> Markup:
-    """The dialog between rounds (hands, deals: ``unit``, the game's one word for them,
-    which the title and the turn line use too): what happened, and the buttons to go on
-    (in a replay, to step on)."""
-    next_label = f"Next {unit.lower()}"
+    """The dialog between rounds (hands, deals: ``game``'s unit, which the title and the
+    turn line name too): what happened, and the buttons to go on (in a replay, to step
+    on)."""
+    from . import unit_text
+
+    next_label = unit_text(game, "next")
     go_on = (html('<button type="button" class="primary" data-cmd="replay-forward">{label}'
                   '</button>', label=next_label) if ends.replay else
              html('<button type="button" class="primary" data-cmd="next-round" autofocus>'
@@ -150,11 +165,11 @@ def result_dialog(title: str, body: Markup, panel_class: str = "",
                   ends: DealEnds = PLAIN_ENDS) -> Markup:
     """The dialog at the end of a match: the result, and the buttons to play again (in a
     replay, to leave it)."""
-    buttons = (Markup('<button type="button" class="primary" data-cmd="replay-close">'
-                      'Leave the replay</button>') if ends.replay else
-               Markup('<button type="button" class="primary" data-cmd="rematch" autofocus>'
-                      'Play again</button> <button type="button" data-cmd="menu">New game'
-                      '</button>'))
+    buttons = (html('<button type="button" class="primary" data-cmd="replay-close">'
+                    '{leave}</button>', leave=_("Leave the replay")) if ends.replay else
+               html('<button type="button" class="primary" data-cmd="rematch" autofocus>'
+                    '{again}</button> <button type="button" data-cmd="menu">{new}'
+                    '</button>', again=_("Play again"), new=_("New game")))
     return html(
         '<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title" '
         'id="result"><div class="{panel}">'

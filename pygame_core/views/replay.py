@@ -7,8 +7,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 
-from ..words import plural
-from . import ROUND_WORDS
+from ..i18n import _, ngettext, number, pgettext
+from . import unit_text
 from .markup import Markup, html
 
 
@@ -56,43 +56,49 @@ def _button(focus: str, cmd: str, text: str, *, key: str = "", shortcut: str = "
 
 def strip_html(c: ReplayControls) -> Markup:
     """The controls: leave, the step counter, step and play, jump to a deal, whose view."""
-    word = ROUND_WORDS.get(c.game, "Deal")
-
     b = functools.partial(_button, c.focus)
 
     steps = Markup(" ").join([
-        b("replay-start", "Start", shortcut="Home", disabled=c.at_start, icon="«"),
-        b("replay-back", "Back", shortcut="ArrowLeft", disabled=c.at_start, icon="‹"),
-        b("replay-play", "Pause" if c.playing else "Play", shortcut="P",
+        b("replay-start", pgettext("replay", "Start"), shortcut="Home", disabled=c.at_start,
+          icon="«"),
+        b("replay-back", pgettext("replay", "Back"), shortcut="ArrowLeft",
+          disabled=c.at_start, icon="‹"),
+        b("replay-play", pgettext("replay", "Pause") if c.playing else
+          pgettext("replay", "Play"), shortcut="P",
           disabled=c.at_end and not c.playing, icon="||" if c.playing else "▶"),
-        b("replay-forward", "Forward", shortcut="ArrowRight", disabled=c.at_end, icon="›"),
-        b("replay-end", "End", shortcut="End", disabled=c.at_end, icon="»"),
+        b("replay-forward", pgettext("replay", "Forward"), shortcut="ArrowRight",
+          disabled=c.at_end, icon="›"),
+        b("replay-end", pgettext("replay", "End"), shortcut="End", disabled=c.at_end,
+          icon="»"),
     ])
     deals = Markup("").join(
-        html('<li{here}><span class="deal-name">{word} {n}</span> {start} {end}</li>',
-             here=Markup(' class="current"' if d == c.deal else ""), word=word, n=d + 1,
-             start=b("replay-deal", "start", key=str(d), label=f"{word} {d + 1} start"),
-             end=b("replay-deal", "end", key=f"{d}:end", label=f"{word} {d + 1} end"))
+        html('<li{here}><span class="deal-name">{name}</span> {start} {end}</li>',
+             here=Markup(' class="current"' if d == c.deal else ""),
+             name=unit_text(c.game, "name").format(number=d + 1),
+             start=b("replay-deal", pgettext("replay: a deal's", "start"), key=str(d),
+                     label=unit_text(c.game, "start").format(number=d + 1)),
+             end=b("replay-deal", pgettext("replay: a deal's", "end"), key=f"{d}:end",
+                   label=unit_text(c.game, "end").format(number=d + 1)))
         for d in range(c.deals))
-    jump = html('<details class="replay-deals"{open}><summary>Jump to a {lower}</summary>'
+    jump = html('<details class="replay-deals"{open}><summary>{jump}</summary>'
                 '<ul>{deals}</ul></details>',
                 open=Markup(" open" if c.focus.startswith("replay-deal") else ""),
-                lower=word.lower(), deals=deals)
+                jump=unit_text(c.game, "jump"), deals=deals)
     views = Markup("")
     if c.hidden_hands:
-        choices = [b("replay-view", "Every hand", key="all", pressed=c.viewer is None)]
+        choices = [b("replay-view", _("Every hand"), key="all", pressed=c.viewer is None)]
         choices += [b("replay-view", name, key=str(seat), pressed=c.viewer == seat)
                     for seat, name in enumerate(c.names)]
         views = html('<div class="replay-view" role="group" aria-labelledby="replay-show">'
-                     '<span id="replay-show">Show:</span> {choices}</div>',
-                     choices=Markup(" ").join(choices))
-    leave = "Leave the replay" if c.from_link else "Back to the game"
+                     '<span id="replay-show">{show}</span> {choices}</div>',
+                     show=_("Show:"), choices=Markup(" ").join(choices))
+    leave = _("Leave the replay") if c.from_link else _("Back to the game")
     return html(
-        '<nav class="replay-strip" aria-label="Replay">'
-        '<div class="replay-head"><h2 class="replay-title">Replay</h2>'
+        '<nav class="replay-strip" aria-label="{replay}">'
+        '<div class="replay-head"><h2 class="replay-title">{replay}</h2>'
         '<p class="replay-where" id="replay-where">{where}</p>{close}</div>'
         '<div class="replay-steps">{steps}</div>{jump}{views}</nav>',
-        where=c.where, close=b("replay-close", leave, shortcut="Escape"),
+        replay=_("Replay"), where=c.where, close=b("replay-close", leave, shortcut="Escape"),
         steps=steps, jump=jump, views=views)
 
 
@@ -115,9 +121,8 @@ class ReviewShown:
 
 def review_panel_html(shown: ReviewShown) -> Markup:
     """The whole panel; ``review_block_html`` is the part redrawn as the review goes on."""
-    word = ROUND_WORDS.get(shown.game, "Deal").lower()
-    title = html('<h2 id="panel-title">Review of your play: {word} {n}</h2>',
-                 word=word, n=shown.deal + 1)
+    title = html('<h2 id="panel-title">{title}</h2>',
+                 title=unit_text(shown.game, "review_title").format(number=shown.deal + 1))
     return html('{title}<div id="review-out">{block}</div>', title=title,
                 block=review_block_html(shown))
 
@@ -128,31 +133,37 @@ def review_block_html(shown: ReviewShown) -> Markup:
 
 
 def _review_body(shown: ReviewShown) -> Markup:
-    word = ROUND_WORDS.get(shown.game, "Deal").lower()
     if not shown.finished:
-        count = (html("{done} of {total} decisions", done=shown.done, total=shown.total)
-                 if shown.total else Markup("starting"))
+        count = (ngettext("{done} of {total} decision", "{done} of {total} decisions",
+                          shown.total).format(done=shown.done, total=shown.total)
+                 if shown.total else pgettext("review", "starting"))
         return html(
-            '<p>The coach is weighing each of your decisions in this '
-            '{word}, a few at a time: the table stays yours meanwhile.</p>'
-            '<p><label for="review-bar">Reviewing: {count}</label> '
+            '<p>{weighing}</p>'
+            '<p><label for="review-bar">{reviewing}</label> '
             '<progress id="review-bar" max="{total}" value="{done}"></progress></p>',
-            word=word, count=count, total=max(shown.total, 1), done=shown.done)
+            weighing=unit_text(shown.game, "weighing"),
+            reviewing=_("Reviewing: {count}").format(count=count),
+            total=max(shown.total, 1), done=shown.done)
     note = html('<p class="review-note">{note}</p>', note=shown.note)
-    timing = html('<p class="small review-time" data-seconds="{s}">{n} reviewed in '
-                  '{s1} s.</p>', s=f"{shown.seconds:.2f}",
-                  n=plural(shown.decisions, "decision"), s1=f"{shown.seconds:.1f}")
+    # Translators: how long a review took: "12 decisions reviewed in 3.4 s."
+    reviewed = ngettext("{count} decision reviewed in {seconds} s.",
+                        "{count} decisions reviewed in {seconds} s.", shown.decisions).format(
+        count=shown.decisions, seconds=number(shown.seconds, 1))
+    timing = html('<p class="small review-time" data-seconds="{s}">{reviewed}</p>',
+                  s=f"{shown.seconds:.2f}", reviewed=reviewed)
     if not shown.marks:
-        found = html('<p class="review-none">No costly mistakes found in this {word}: '
-                     'none of your plays cost clearly more than the figures\' uncertainty.</p>',
-                     word=word)
+        found = html('<p class="review-none">{found}</p>',
+                     found=unit_text(shown.game, "none_found"))
         return Markup("").join([found, note, timing])
     items = Markup("").join(
         html('<li class="review-mark" data-step="{step}"><p>{text}</p>'
              '<button type="button" data-cmd="replay-open" data-key="step:{step}">'
-             'Show it in the replay</button></li>', step=step, text=text)
+             '{show}</button></li>', step=step, text=text, show=_("Show it in the replay"))
         for step, text in shown.marks)
-    lead = html('<p>{n} of your plays cost clearly more than the figures\' uncertainty, the '
-                'costliest first:</p>', n=shown.marked)
+    lead = html('<p>{lead}</p>', lead=ngettext(
+        "{count} of your plays cost clearly more than the figures' uncertainty, the "
+        "costliest first:",
+        "{count} of your plays cost clearly more than the figures' uncertainty, the "
+        "costliest first:", shown.marked).format(count=shown.marked))
     return Markup("").join([lead, html('<ol class="review-marks">{items}</ol>', items=items),
                             note, timing])
