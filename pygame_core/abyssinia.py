@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Mapping
 from typing import Any, NamedTuple, TypedDict, cast
 
 from .base import Game, IllegalActionError, OptionError
 from .cards import ACE, FIVE, Card, full_pack, parse_card
+from .i18n import _
 from .poker_hands import high_key, high_name, low_key, low_name
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -431,6 +433,8 @@ class Abyssinia(Game[Move, AbyssiniaOptions]):
 
     # --- views -------------------------------------------------------------------------
     def phase_text(self) -> str:
+        """The phase in English, as the observation keeps it (``phase_words`` says it in
+        the player's language)."""
         if self.over:
             return "match over"
         kind = "purchase" if self.phase == BUY else "betting"
@@ -539,3 +543,13 @@ def world_from_observation(obs: AbyssiniaObservation, rng: random.Random) -> Aby
     return world
 
 GAME = Abyssinia
+
+
+def phase_words(obs: Mapping[str, Any]) -> str:
+    """The phase of an observation in the player's language: "purchase round 2"."""
+    if obs.get("phase") == OVER or obs.get("round") is None:
+        return _("match over")
+    if obs.get("phase") == BUY:
+        # Translators: Abyssinia's phase; {number} counts the purchase rounds of a deal.
+        return _("purchase round {number}").format(number=obs["round"])
+    return _("betting round {number}").format(number=obs["round"])
