@@ -23,7 +23,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..i18n import _, number
+from ..i18n import _, number, pgettext
 from ..opponents import SearchOpponent, make_opponent
 from ..opponents.search import RACE_EVERY, RACE_START, race
 
@@ -302,4 +302,10 @@ def versus(analysis: Analysis, said: Callable[[str], str], more: More) -> str:
 
 def joined(*parts: str) -> str:
     """The reason's parts that say something, as one clause list."""
-    return "; ".join(p for p in parts if p)
+    kept = [p for p in parts if p]
+    text = kept[0] if kept else ""
+    for part in kept[1:]:
+        # Translators: clauses of the coach's reasons, one added to the list so far (the
+        # separator is the language's: Greek writes "·", not ";").
+        text = pgettext("clauses", "{clauses}; {clause}").format(clauses=text, clause=part)
+    return text
