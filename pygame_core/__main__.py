@@ -7,12 +7,14 @@ python3 -m pygame_core simulate GAME --games N [--players P] [--seed S]
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
 from typing import Any
 
-from . import GAMES, GameError, new_game
+from . import GAMES, GameError, i18n, new_game
+from .i18n import _
 from .opponents import LEVELS, make_opponent
 from .registry import SPECS
 from .session.commands import Session
@@ -37,8 +39,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     assert game is not None
     if args.auto:  # the computer plays the human's seat too
         table.opponents[0] = make_opponent(args.game, args.level, 0, seed)
-    print(f"{game.TITLE}, seed {seed}." + ("" if args.auto else " You are seat 0 (You); "
-                                            "? for help."))
+    if args.auto:
+        # Translators: the terminal's first line: a game's title and the seed of its deal.
+        print(_("{game}, seed {seed}.").format(game=_(game.TITLE), seed=seed))
+    else:
+        print(_("{game}, seed {seed}. You are seat 0 (You); ? for help.").format(
+            game=_(game.TITLE), seed=seed))
     return play(table, input, print, auto=args.auto)
 
 
@@ -75,27 +81,46 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def environment_language(environ: dict[str, str] | None = None) -> str:
+    """The language the terminal speaks: the first of the environment's (LANGUAGE, then
+    LC_ALL, LC_MESSAGES, LANG, as gettext reads them) that the table offers, else English."""
+    env = os.environ if environ is None else environ
+    wanted: list[str] = []
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            wanted += [tag.split(".")[0] for tag in value.split(":") if tag]
+            if name != "LANGUAGE":
+                break
+    return i18n.choose(wanted)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    i18n.use(environment_language())
     parser = argparse.ArgumentParser(
         prog="python3 -m pygame_core",
         description=__doc__,
-        epilog="At the table: a play's number, h hint, u undo, ? help, q quit.\n"
-               "Elsewhere (README, \"Other things to run\"): the levels' arena is the lab's,\n"
-               "  python3 -m benchmarks.lab arena GAME --seats LEVELS --deals N\n"
-               "and the page is built and tested with python3 build.py [test].",
+        # Translators: the letters h, u, ? and q are what the player types; the command
+        # lines are typed as they are (not translated).
+        epilog=_("At the table: a play's number, h hint, u undo, ? help, q quit.\n"
+                 "Elsewhere (README, \"Other things to run\"): the levels' arena is the "
+                 "lab's,\n"
+                 "  python3 -m benchmarks.lab arena GAME --seats LEVELS --deals N\n"
+                 "and the page is built and tested with python3 build.py [test]."),
         formatter_class=argparse.RawTextHelpFormatter,
     )
     sub = parser.add_subparsers(dest="command")
-    play = sub.add_parser("play", help="play in the terminal (the default)")
-    sim = sub.add_parser("simulate", help="play random matches and print throughput")
+    play = sub.add_parser("play", help=_("play in the terminal (the default)"))
+    sim = sub.add_parser("simulate", help=_("play random matches and print throughput"))
     for p in (play, sim):
         p.add_argument(
             "game", nargs="?" if p is play else None, default=next(iter(GAMES)), choices=list(GAMES)
         )
-        p.add_argument("--players", type=int, default=None, help="players (Abyssinia: 2-8)")
+        p.add_argument("--players", type=int, default=None,
+                       help=_("players (Abyssinia: 2-8)"))
     play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--auto", action="store_true", help="all seats computer players")
+    play.add_argument("--auto", action="store_true", help=_("all seats computer players"))
     play.add_argument("--level", default="easy", choices=LEVELS)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
@@ -105,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return cmd_simulate(args) if args.command == "simulate" else cmd_play(args)
     except GameError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(_("error: {reason}").format(reason=exc), file=sys.stderr)
         return 2
 
 

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Mapping
 from typing import Any, NamedTuple, TypedDict, cast
 
 from .base import Game, IllegalActionError, OptionError
 from .cards import ACE, FIVE, Card, full_pack, parse_card
+from .i18n import N_, _, ngettext
 from .poker_hands import high_key, high_name, low_key, low_name
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -55,14 +57,19 @@ class AbyssiniaOptions:
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise OptionError(f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS}")
+            # Translators: "players" is the option's name, as a link writes it.
+            raise OptionError(_("players must be from {least} to {most}").format(
+                least=MIN_PLAYERS, most=MAX_PLAYERS))
         if not ENTRY <= self.chips <= MAX_CHIPS:
             # Below the entry stake nobody could play even the first deal.
-            raise OptionError(f"chips must be from {ENTRY} to {MAX_CHIPS}")
+            # Translators: "chips" is the option's name, as a link writes it.
+            raise OptionError(_("chips must be from {least} to {most}").format(
+                least=ENTRY, most=MAX_CHIPS))
         if self.dealer is not None and not 0 <= self.dealer < self.players:
-            raise OptionError(f"dealer must be a seat from 0 to {self.players - 1}")
+            raise OptionError(_("dealer must be a seat from 0 to {last}").format(
+                last=self.players - 1))
         if self.deck is not None and sorted(self.deck) != sorted(full_pack()):
-            raise OptionError("deck must hold each of the 52 cards exactly once")
+            raise OptionError(_("deck must hold each of the 52 cards exactly once"))
 
 
 class MarketCard(TypedDict):
@@ -159,7 +166,7 @@ def split_pot(
 
 class Abyssinia(Game[Move, AbyssiniaOptions]):
     NAME = "abyssinia"
-    TITLE = "Abyssinia"
+    TITLE = N_("Abyssinia")
     OPTIONS = AbyssiniaOptions
     MUTABLE_LISTS = (
         "chips", "deals", "status", "pack", "purchases", "bets", "market", "put", "owe", "pending",
@@ -266,18 +273,25 @@ class Abyssinia(Game[Move, AbyssiniaOptions]):
         if action in self._legal():
             return None
         if action not in _BY_TEXT.values():
-            return "not an Abyssinia action"
+            return _("not an Abyssinia action")
+        # Translators: the moves named after the colon are as typed (not translated).
         if self.phase == BUY:
-            return f"it is purchase round {self.round}: buy left, buy right or buy blind"
+            return _("it is purchase round {number}: buy left, buy right or buy blind").format(
+                number=self.round)
         if action.verb == "buy":
-            return f"it is betting round {self.round}, not a purchase round"
+            return _("it is betting round {number}, not a purchase round").format(
+                number=self.round)
         if self.outstanding == 0:
             if action == FOLD:
-                return "folding is only allowed when facing a bet: check or bet"
-            return f"there is no bet to {action.verb}: check or bet"
+                return _("folding is only allowed when facing a bet: check or bet")
+            if action == RAISE:
+                return _("there is no bet to raise: check or bet")
+            return _("there is no bet to call: check or bet")
         if action == RAISE:
-            return f"{MAX_RAISES} raises have been made this round: call or fold"
-        return f"facing a bet of {self.outstanding}: call, raise or fold"
+            return ngettext("{count} raise has been made this round: call or fold",
+                            "{count} raises have been made this round: call or fold",
+                            MAX_RAISES).format(count=MAX_RAISES)
+        return _("facing a bet of {amount}: call, raise or fold").format(amount=self.outstanding)
 
     def _pay(self, seat: int, amount: int) -> None:
         self.chips[seat] -= amount
@@ -424,13 +438,16 @@ class Abyssinia(Game[Move, AbyssiniaOptions]):
     def parse_action(cls, text: str) -> Move:
         move = _BY_TEXT.get(" ".join(text.lower().split())) if isinstance(text, str) else None
         if move is None:
-            raise IllegalActionError(
-                f"not an Abyssinia action: {text!r} (expected one of: {', '.join(_BY_TEXT)})"
-            )
+            # Translators: {moves} lists the moves as typed (not translated).
+            raise IllegalActionError(_("not an Abyssinia action: {text} (expected one of: "
+                                       "{moves})").format(text=repr(text),
+                                                          moves=", ".join(_BY_TEXT)))
         return move
 
     # --- views -------------------------------------------------------------------------
     def phase_text(self) -> str:
+        """The phase in English, as the observation keeps it (``phase_words`` says it in
+        the player's language)."""
         if self.over:
             return "match over"
         kind = "purchase" if self.phase == BUY else "betting"
@@ -539,3 +556,13 @@ def world_from_observation(obs: AbyssiniaObservation, rng: random.Random) -> Aby
     return world
 
 GAME = Abyssinia
+
+
+def phase_words(obs: Mapping[str, Any]) -> str:
+    """The phase of an observation in the player's language: "purchase round 2"."""
+    if obs.get("phase") == OVER or obs.get("round") is None:
+        return _("match over")
+    if obs.get("phase") == BUY:
+        # Translators: Abyssinia's phase; {number} counts the purchase rounds of a deal.
+        return _("purchase round {number}").format(number=obs["round"])
+    return _("betting round {number}").format(number=obs["round"])

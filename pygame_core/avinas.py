@@ -29,7 +29,6 @@ from .cards import (
     NINE,
     QUEEN,
     SEVEN,
-    SUIT_NAMES,
     SUITS,
     TEN,
     Card,
@@ -37,6 +36,8 @@ from .cards import (
     parse_card,
     short_pack,
 )
+from .i18n import N_, _
+from .words import suit_name
 
 PLAYERS = 4
 HAND_SIZE = 8
@@ -79,9 +80,13 @@ class AvinasOptions:
 
     def __post_init__(self) -> None:
         if self.dealer is not None and not 0 <= self.dealer < PLAYERS:
-            raise OptionError(f"dealer must be a seat from 0 to {PLAYERS - 1}")
+            # Translators: "dealer" is the option's name, as a link writes it.
+            raise OptionError(_("dealer must be a seat from 0 to {last}").format(
+                last=PLAYERS - 1))
         if self.deck is not None and sorted(self.deck) != sorted(short_pack()):
-            raise OptionError("deck must hold each of the 32 cards (sevens to aces) exactly once")
+            # Translators: "deck" is the option's name, as a link writes it.
+            raise OptionError(_("deck must hold each of the 32 cards (sevens to aces) exactly "
+                                "once"))
         for name, size in (
             ("opponents_pips", 3), ("declarer_pips", 3),
             ("rams_plain", 2), ("rams_knock", 2), ("rams_knock_back", 2),
@@ -90,11 +95,12 @@ class AvinasOptions:
             object.__setattr__(self, name, _int_tuple(name, getattr(self, name), size))
         for name in ("pip_target", "win_points", "pip_split"):
             if getattr(self, name) < 1:
-                raise OptionError(f"{name} must be at least 1")
+                # Translators: {name} is an option's name, as a link writes it.
+                raise OptionError(_("{name} must be at least 1").format(name=name))
         values = (self.ace_points, self.ten_points, self.king_points, self.queen_points,
                   self.jack_points)
         if min(values) < 0:
-            raise OptionError("card points cannot be negative")
+            raise OptionError(_("card points cannot be negative"))
 
     def card_points(self) -> dict[Card, int]:
         by_rank = {ACE: self.ace_points, TEN: self.ten_points, KING: self.king_points,
@@ -112,7 +118,9 @@ def _int_tuple(name: str, value: object, size: int) -> tuple[int, ...]:
             out = ()
         if len(out) == size and min(out) >= 0:
             return out
-    raise OptionError(f"option {name} must be {size} whole numbers of 0 or more, not {value!r}")
+    # Translators: {name} is an option's name, as a link writes it.
+    raise OptionError(_("option {name} must be {count} whole numbers of 0 or more, not "
+                        "{given}").format(name=name, count=size, given=repr(value)))
 
 
 class SeatCard(TypedDict):
@@ -316,7 +324,7 @@ def _bracket(points: int, split: int, values: tuple[int, ...]) -> int:
 
 class Avinas(Game[Action, AvinasOptions]):
     NAME = "avinas"
-    TITLE = "Avinas"
+    TITLE = N_("Avinas")
     OPTIONS = AvinasOptions
     MUTABLE_LISTS = (
         "rams", "pips", "hand_records", "bids", "trick", "tricks", "points", "tricks_won",
@@ -347,7 +355,7 @@ class Avinas(Game[Action, AvinasOptions]):
         order = [(d + 1 + i) % PLAYERS for i in range(PLAYERS)]  # dealer's left first
         dealt: list[list[Card]] = [[] for _ in range(PLAYERS)]
         top = 0
-        for _ in range(HAND_SIZE // PACKET):
+        for _packet in range(HAND_SIZE // PACKET):
             for seat in order:
                 dealt[seat].extend(pack[top:top + PACKET])
                 top += PACKET
@@ -457,36 +465,45 @@ class Avinas(Game[Action, AvinasOptions]):
         me, phase, kind = self.player, self.phase, action.kind
         if phase == BID:
             if kind != "bid":
-                return f"seat {me} is bidding: pass or bid a number"
+                # Translators: "pass" and "bid" here are the moves as typed (not translated).
+                return _("seat {seat} is bidding: pass or bid a number").format(seat=me)
             if not 1 <= action.value <= MAX_BID:
-                return f"a bid is a number from 1 to {MAX_BID}"
-            return f"a bid must be higher than {self.high_bid}"
-        if phase in (KNOCK, KNOCK_BACK):
-            return f"seat {me} decides now: {phase} or no {phase}"
+                return _("a bid is a number from 1 to {most}").format(most=MAX_BID)
+            return _("a bid must be higher than {bid}").format(bid=self.high_bid)
+        if phase == KNOCK:
+            # Translators: the moves named are as typed (not translated).
+            return _("seat {seat} decides now: knock or no knock").format(seat=me)
+        if phase == KNOCK_BACK:
+            return _("seat {seat} decides now: knock back or no knock back").format(seat=me)
         if phase == STOP:
-            return f"the declarer (seat {me}) decides now: stop or play on"
+            return _("the declarer (seat {seat}) decides now: stop or play on").format(seat=me)
         if kind not in ("play", "facedown") or action.card is None:
-            return f"seat {me} is to play a card"
+            return _("seat {seat} is to play a card").format(seat=me)
         card = action.card
         if card not in self.hands[me]:
-            return f"{card.code} is not in seat {me}'s hand"
+            # Translators: {card} is a card's code as typed (10H).
+            return _("{card} is not in seat {seat}'s hand").format(card=card.code, seat=me)
         if kind == "facedown":
             if self.trick or self.trick_number != 2:
-                return "only the lead to trick 2 may be face down"
-            return "you hold a trump and must lead one"
+                return _("only the lead to trick 2 may be face down")
+            return _("you hold a trump and must lead one")
         if self.trump is None:
             if card.rank in (QUEEN, JACK):
-                return f"leading a queen or jack, name the trump suit (play {card.code} trump H)"
-            return "a plain card names its own suit as trump"
+                # Translators: "play {card} trump H" is the move as typed (not translated).
+                return _("leading a queen or jack, name the trump suit (play {card} trump "
+                         "H)").format(card=card.code)
+            return _("a plain card names its own suit as trump")
         if action.value >= 0:
-            return "only the declarer's first lead in a no-sevens game names trump"
+            return _("only the declarer's first lead in a no-sevens game names trump")
         if not self.trick:
             if self.trick_number == 1:
-                return "the first lead must be a trump"
-            return "you hold a trump and must lead one"
+                return _("the first lead must be a trump")
+            return _("you hold a trump and must lead one")
         led = TRUMP if self.facedown else _EFF[self.trump][self.trick[0][1]]
-        name = "trump" if led == TRUMP else SUIT_NAMES[led]
-        return f"you must follow suit ({name})"
+        if led == TRUMP:
+            return _("you must follow suit (trump)")
+        # Translators: {suit} is a suit's name in the plural ("hearts").
+        return _("you must follow suit ({suit})").format(suit=suit_name(led))
 
     # The search's playouts set this False: nobody reads their narration (``last``).
     narrate = True
@@ -720,12 +737,13 @@ class Avinas(Game[Action, AvinasOptions]):
             if words[:1] == ["facedown"] and words[2:] in (["valuable"], ["not", "valuable"]):
                 return Action("facedown", parse_card(words[1]), 1 if len(words) == 3 else 0)
         except CardError as exc:
-            raise IllegalActionError(f"not an Avinas action: {text!r} ({exc})") from exc
-        raise IllegalActionError(
-            f"not an Avinas action: {text!r} (expected e.g. 'pass', 'bid 5', 'knock', "
+            raise IllegalActionError(_("not an Avinas action: {text} ({reason})").format(
+                text=repr(text), reason=exc)) from exc
+        # Translators: the quoted moves are typed as they are (not translated).
+        raise IllegalActionError(_(
+            "not an Avinas action: {text} (expected e.g. 'pass', 'bid 5', 'knock', "
             "'no knock', 'knock back', 'no knock back', 'play 10H', 'play QC trump H', "
-            "'facedown 9H valuable', 'stop' or 'play on')"
-        )
+            "'facedown 9H valuable', 'stop' or 'play on')").format(text=repr(text)))
 
     # --- views -----------------------------------------------------------------------
     def _public(self) -> dict[str, Any]:
@@ -917,7 +935,7 @@ def hidden_layout(obs: AvinasObservation) -> HiddenLayout:
              for p in obs["trick"]]
     facedown = bool(obs["trick"]) and bool(obs["trick"][0]["facedown"])
     played_by: list[list[Card]] = [[] for _ in range(PLAYERS)]
-    for _, plays, _, _ in tricks:
+    for _number, plays, _winner, _down in tricks:
         for s, c in plays:
             played_by[s].append(c)
     for s, maybe in shown:
@@ -940,7 +958,7 @@ def deal_extra(layout: HiddenLayout, rng: random.Random) -> list[list[Card]]:
     """The unseen cards dealt to the other seats at random, within the voids; deals where a
     bidder could not have made his bid are redrawn a few times (bids are honoured softly)."""
     extra: list[list[Card]] = []
-    for _ in range(12):
+    for _attempt in range(12):
         extra = _deal_unseen(layout.unseen, layout.need, layout.voids, layout.trump, rng)
         if all(layout.fits_bids(s, layout.known[s] + extra[s]) for s in layout.bids):
             break

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple, TypedDict, cast
 
 from .base import Game, IllegalActionError, OptionError, read_digits
 from .cards import JACK, Card, CardError, full_pack, parse_card
+from .i18n import N_, _
 
 PLAYERS = 4
 HAND_SIZE = 6
@@ -39,13 +40,17 @@ class AvissiniaOptions:
 
     def __post_init__(self) -> None:
         if self.target < 1:
-            raise OptionError("target must be at least 1")
+            # Translators: "target" is the option's name, as a link writes it.
+            raise OptionError(_("target must be at least 1"))
         if self.card_points < 0 or self.jack_points < 0:
-            raise OptionError("card values cannot be negative")
+            raise OptionError(_("card values cannot be negative"))
         if self.dealer is not None and not 0 <= self.dealer < PLAYERS:
-            raise OptionError(f"dealer must be a seat from 0 to {PLAYERS - 1}")
+            # Translators: "dealer" is the option's name, as a link writes it.
+            raise OptionError(_("dealer must be a seat from 0 to {last}").format(
+                last=PLAYERS - 1))
         if self.deck is not None and sorted(self.deck) != sorted(full_pack()):
-            raise OptionError("deck must hold each of the 52 cards exactly once")
+            # Translators: "deck" is the option's name, as a link writes it.
+            raise OptionError(_("deck must hold each of the 52 cards exactly once"))
 
     def points(self, card: Card) -> int:
         return self.jack_points if card.rank == JACK else self.card_points
@@ -177,7 +182,7 @@ def top_run(pile: list[Card]) -> int:
 
 class Avissinia(Game[Play, AvissiniaOptions]):
     NAME = "avissinia"
-    TITLE = "Avissinia"
+    TITLE = N_("Avissinia")
     OPTIONS = AvissiniaOptions
     MUTABLE_LISTS = ("match_scores", "rounds", "stock", "centre", "round_plays")
     MUTABLE_NESTED_LISTS = ("hands", "piles")
@@ -259,21 +264,33 @@ class Avissinia(Game[Play, AvissiniaOptions]):
         me = self.player
         card, target = action
         if card not in self.hands[me]:
-            return f"{card} is not in seat {me}'s hand"
+            return _("{card} is not in seat {seat}'s hand").format(card=card, seat=me)
         if target == TRAIL:
             return None
         if target == CENTRE:
-            pile, what = self.centre, "the centre"
+            pile = self.centre
         elif target == OWN:
-            pile, what = self.piles[me], "your own pile"
+            pile = self.piles[me]
         elif 0 <= target < PLAYERS and target != me:
-            pile, what = self.piles[target], f"seat {target}'s pile"
+            pile = self.piles[target]
         else:
-            return f"seat {target} is not another player's pile"
+            return _("seat {seat} is not another player's pile").format(seat=target)
         if not pile:
-            return f"{what} is empty"
+            if target == CENTRE:
+                return _("the centre is empty")
+            if target == OWN:
+                return _("your own pile is empty")
+            return _("seat {seat}'s pile is empty").format(seat=target)
         if pile[-1].rank != card.rank:
-            return f"the top of {what} is {pile[-1]}, not the rank of {card}"
+            # Translators: {top} is the card on top, {card} the card played (both as 7♣).
+            if target == CENTRE:
+                return _("the top of the centre is {top}, not the rank of {card}").format(
+                    top=pile[-1], card=card)
+            if target == OWN:
+                return _("the top of your own pile is {top}, not the rank of {card}").format(
+                    top=pile[-1], card=card)
+            return _("the top of seat {seat}'s pile is {top}, not the rank of {card}").format(
+                seat=target, top=pile[-1], card=card)
         return None
 
     def _apply(self, action: Play) -> None:
@@ -354,11 +371,12 @@ class Avissinia(Game[Play, AvissiniaOptions]):
             ):
                 return Play(parse_card(words[1]), pile)
         except CardError as exc:
-            raise IllegalActionError(f"not an Avissinia play: {text!r} ({exc})") from exc
-        raise IllegalActionError(
-            f"not an Avissinia play: {text!r} (expected 'trail 7C', 'add 7C', "
-            "'capture 7C centre' or 'capture 7C pile 2')"
-        )
+            raise IllegalActionError(_("not an Avissinia play: {text} ({reason})").format(
+                text=repr(text), reason=exc)) from exc
+        # Translators: the quoted plays are typed as they are (not translated).
+        raise IllegalActionError(_("not an Avissinia play: {text} (expected 'trail 7C', "
+                                   "'add 7C', 'capture 7C centre' or 'capture 7C pile "
+                                   "2')").format(text=repr(text)))
 
     # --- views -----------------------------------------------------------------------
     def _public(self) -> dict[str, Any]:

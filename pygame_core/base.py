@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
+from .i18n import _
 from .save_format import save_dict
 
 if TYPE_CHECKING:
@@ -45,7 +46,9 @@ MAX_SEED = 2**63 - 1
 
 def check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise OptionError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        # Translators: "seed" is the option's name, as a link writes it (not translated).
+        raise OptionError(_("seed must be a whole number from 0 to {most}, not {given}").format(
+            most=MAX_SEED, given=repr(seed)))
     return seed
 
 
@@ -72,10 +75,10 @@ def _whole_number(name: str, value: object) -> int:
         number = read_digits(text.removeprefix("-"), MAX_OPTION_DIGITS)
         if number is not None:
             return -number if text.startswith("-") else number
-    raise OptionError(
-        f"option {name} must be a whole number of at most {MAX_OPTION_DIGITS} digits 0-9,"
-        f" not {short_repr(value)}"
-    )
+    # Translators: {name} is an option's name, as a link writes it (not translated).
+    raise OptionError(_("option {name} must be a whole number of at most {digits} digits 0-9, "
+                        "not {given}").format(name=name, digits=MAX_OPTION_DIGITS,
+                                              given=short_repr(value)))
 
 
 def short_repr(value: object) -> str:
@@ -83,7 +86,7 @@ def short_repr(value: object) -> str:
     try:
         text = repr(value)
     except ValueError:  # an integer too long for Python to print (over 4,300 digits)
-        return "a number thousands of digits long"
+        return _("a number thousands of digits long")
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -94,15 +97,19 @@ def _deck(value: object) -> tuple[Any, ...]:
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, (list, tuple)):
-        raise OptionError(f"option deck must be a list of cards, not {short_repr(value)}")
+        # Translators: "deck" is the option's name, as a link writes it (not translated).
+        raise OptionError(_("option deck must be a list of cards, not {given}").format(
+            given=short_repr(value)))
     cards: list[Card] = []
     for item in value:
         try:
             card = item if isinstance(item, Card) else parse_card(item)
         except CardError as exc:
-            raise OptionError(f"option deck: {exc}") from exc
+            raise OptionError(_("option deck: {reason}").format(reason=exc)) from exc
         if card in cards:
-            raise OptionError(f"option deck names {card.code} twice: each card goes in once")
+            # Translators: {card} is a card's code as a link writes it (QD).
+            raise OptionError(_("option deck names {card} twice: each card goes in once").format(
+                card=card.code))
         cards.append(card)
     return tuple(cards)
 
@@ -119,7 +126,8 @@ def _coerce(name: str, kind: Any, value: object) -> object:
             return True
         if isinstance(value, str) and value.lower() in ("0", "false", "no", "off"):
             return False
-        raise OptionError(f"option {name} must be true or false, not {short_repr(value)}")
+        raise OptionError(_("option {name} must be true or false, not {given}").format(
+            name=name, given=short_repr(value)))
     if kind.startswith("int"):
         return _whole_number(name, value)
     if kind.startswith("tuple[int"):  # a few numbers: a list, or "1,2,3" from a link
@@ -127,12 +135,14 @@ def _coerce(name: str, kind: Any, value: object) -> object:
             value = value.replace(",", " ").split()
         if isinstance(value, (list, tuple)) and len(value) <= 10:
             return tuple(_whole_number(name, v) for v in value)
-        raise OptionError(f"option {name} must be a list of whole numbers, not {short_repr(value)}")
+        raise OptionError(_("option {name} must be a list of whole numbers, not {given}").format(
+            name=name, given=short_repr(value)))
     if kind.startswith("str"):
         if isinstance(value, str):
             return value
-        raise OptionError(f"option {name} must be text, not {short_repr(value)}")
-    raise OptionError(f"option {name} cannot be set from outside")
+        raise OptionError(_("option {name} must be text, not {given}").format(
+            name=name, given=short_repr(value)))
+    raise OptionError(_("option {name} cannot be set from outside").format(name=name))
 
 
 def options_from(cls: type[OptionsT], values: Mapping[str, object]) -> OptionsT:
@@ -143,12 +153,15 @@ def options_from(cls: type[OptionsT], values: Mapping[str, object]) -> OptionsT:
     """
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     if not isinstance(values, Mapping):
-        raise OptionError(f"options must be names with values, not {short_repr(values)}")
+        raise OptionError(_("options must be names with values, not {given}").format(
+            given=short_repr(values)))
     kwargs: dict[str, object] = {}
     for name, value in values.items():
         if name not in fields:
             known = ", ".join(sorted(fields))
-            raise OptionError(f"unknown option {short_repr(name)} (this game knows: {known})")
+            # Translators: {known} lists the game's options as a link writes them.
+            raise OptionError(_("unknown option {name} (this game knows: {known})").format(
+                name=short_repr(name), known=known))
         if value is None:
             continue
         kwargs[name] = _coerce(name, fields[name].type, value)
@@ -248,21 +261,25 @@ class Game(ABC, Generic[A, OptionsT]):
                 text = str(action)
             except (TypeError, ValueError, AttributeError, IndexError, KeyError,
                     AssertionError) as exc:
-                raise IllegalActionError(
-                    f"not an action of {self.TITLE}: {short_repr(action)}"
-                ) from exc
+                # Translators: {game} is the game's name (Avinas), {action} what was given.
+                raise IllegalActionError(_("not an action of {game}: {action}").format(
+                    game=_(self.TITLE), action=short_repr(action))) from exc
             try:
                 parsed = self.parse_action(text)
             except IllegalActionError:
                 parsed = None
             if parsed is None or parsed != action:
-                raise IllegalActionError(f"not an action of {self.TITLE}: {short_repr(action)}")
+                raise IllegalActionError(_("not an action of {game}: {action}").format(
+                    game=_(self.TITLE), action=short_repr(action)))
             action = parsed
         if self.is_over:
-            raise IllegalActionError(f"{action}: the match is over")
+            # Translators: {action} is a move's text as typed (play 10H: not translated).
+            raise IllegalActionError(_("{action}: the match is over").format(action=action))
         reason = self.illegal_reason(action)
         if reason is not None:
-            raise IllegalActionError(f"{action}: {reason}")
+            # Translators: {action} is a move's text as typed, {reason} why it is illegal.
+            raise IllegalActionError(_("{action}: {reason}").format(action=action,
+                                                                    reason=reason))
         self._apply(action)
         self.history.append(str(action))
 
@@ -270,9 +287,8 @@ class Game(ABC, Generic[A, OptionsT]):
         """``seat`` if it is one of this game's seats; GameError otherwise."""
         if isinstance(seat, bool) or not isinstance(seat, int) \
                 or not 0 <= seat < self.num_players:
-            raise GameError(
-                f"no seat {short_repr(seat)}: this game has seats 0 to {self.num_players - 1}"
-            )
+            raise GameError(_("no seat {seat}: this game has seats 0 to {last}").format(
+                seat=short_repr(seat), last=self.num_players - 1))
         return seat
 
     def options_dict(self) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from .base import (
     short_repr,
 )
 from .engines import GAMES, game_class
+from .i18n import _, ngettext
 from .opponents import LEVELS
 from .query import encode_query
 
@@ -62,36 +63,41 @@ class Link:
     def start(self) -> Game[Any, Any]:
         """The deal itself; OptionError naming what the link got wrong."""
         if self.game is None:
-            raise OptionError("the link names no game")
+            raise OptionError(_("the link names no game"))
         seed = random.randrange(2**53) if self.seed is None else self.seed
         game = start_game(self.game, seed, dict(self.options))
         wanted = game.num_players - 1
         if self.levels is not None and len(self.levels) != wanted:
-            raise OptionError(
-                f"levels must name {wanted} opponents for {game.num_players} players, "
-                f"not {len(self.levels)}"
-            )
+            # Translators: "levels" is the link's parameter, as typed in it (not translated).
+            raise OptionError(ngettext(
+                "levels must name {count} opponent for {players} players, not {given}",
+                "levels must name {count} opponents for {players} players, not {given}",
+                wanted).format(count=wanted, players=game.num_players, given=len(self.levels)))
         return game
 
 
 def start_game(name: str, seed: int, options: dict[str, object]) -> Game[Any, Any]:
     """``new_game`` with the options as data: OptionError for any problem."""
     if name not in GAMES:
-        raise OptionError(f"unknown game {short_repr(name)} (games: {', '.join(GAMES)})")
+        # Translators: {games} lists the games' names as a link writes them (not translated).
+        raise OptionError(_("unknown game {name} (games: {games})").format(
+            name=short_repr(name), games=", ".join(GAMES)))
     try:
         cls = game_class(name)
     except ImportError as exc:
-        raise OptionError(f"the game {name!r} is not available yet") from exc
+        raise OptionError(_("the game {name} is not available yet").format(
+            name=repr(name))) from exc
     return cls(options_from(cls.OPTIONS, options), check_seed(seed))
 
 
 def read_levels(text: str) -> tuple[str, ...]:
     levels = tuple(t.strip() for t in text.split(","))
     if not 1 <= len(levels) <= MAX_OPPONENTS or any(level not in LEVELS for level in levels):
-        raise OptionError(
-            f"levels must be one per opponent, each {', '.join(LEVELS)}, separated by commas,"
-            f" not {short_repr(text)}"
-        )
+        # Translators: "levels" is the link's parameter and {levels} the levels' names as a
+        # link writes them (not translated).
+        raise OptionError(_("levels must be one per opponent, each {levels}, separated by "
+                            "commas, not {given}").format(levels=", ".join(LEVELS),
+                                                          given=short_repr(text)))
     return levels
 
 
@@ -99,64 +105,77 @@ def read_link(pairs: Sequence[tuple[str, str]]) -> Link:
     """Read an address's query as (key, value) pairs in order (repeats kept, so they can be
     refused).  OptionError if anything is wrong; ``Link().game`` None if it names no game."""
     if len(pairs) > MAX_PAIRS:
-        raise OptionError(f"the link has {len(pairs)} parameters: no link of ours has so many")
+        raise OptionError(_("the link has {count} parameters: no link of ours has so many").format(
+            count=len(pairs)))
     values: dict[str, str] = {}
     for pair in pairs:
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            raise OptionError("the link's parameters must be names with values")
+            raise OptionError(_("the link's parameters must be names with values"))
         key, value = pair
         if not isinstance(key, str) or not isinstance(value, str):
-            raise OptionError("the link's parameters must be text")
+            raise OptionError(_("the link's parameters must be text"))
         if not key:
-            raise OptionError("the link has a parameter with no name (an '=' with nothing before)")
+            raise OptionError(_("the link has a parameter with no name (an '=' with nothing "
+                                "before)"))
         if len(key) > MAX_KEY_CHARS or not key.isascii() or not key.replace("_", "a").isalnum():
-            raise OptionError(f"the link has a parameter named {short_repr(key)}: no game uses it")
+            raise OptionError(_("the link has a parameter named {name}: no game uses it").format(
+                name=short_repr(key)))
         if len(value) > MAX_VALUE_CHARS:
-            raise OptionError(f"the link's {key} is {len(value)} characters long: too long")
+            # Translators: {name} is the link's parameter, as typed in it.
+            raise OptionError(_("the link's {name} is {count} characters long: too long").format(
+                name=key, count=len(value)))
         if key in values:
-            raise OptionError(f"the link names {key} twice: keep one of them")
+            raise OptionError(_("the link names {name} twice: keep one of them").format(name=key))
         values[key] = value
     game = values.get("game")
     seed = None
     if "seed" in values:
         seed = read_digits(values["seed"], SEED_DIGITS)
         if game is None:
-            raise OptionError("the link has a seed but no game")
+            # Translators: "seed" is the link's parameter (not translated).
+            raise OptionError(_("the link has a seed but no game"))
         if seed is None:
-            raise OptionError(
-                f"seed must be a whole number from 0 to {MAX_SEED}, written with the digits"
-                f" 0-9, not {short_repr(values['seed'])}"
-            )
+            # Translators: "seed" is the link's parameter (not translated).
+            raise OptionError(_("seed must be a whole number from 0 to {most}, written with "
+                                "the digits 0-9, not {given}").format(
+                most=MAX_SEED, given=short_repr(values["seed"])))
         seed = check_seed(seed)
     speed = None
     if "speed" in values:
         speed = read_digits(values["speed"], 5)
         if speed is None or not SPEEDS[0] <= speed <= SPEEDS[1]:
-            raise OptionError(
-                f"speed must be a pause in milliseconds from {SPEEDS[0]} to {SPEEDS[1]},"
-                f" written with the digits 0-9, not {short_repr(values['speed'])}"
-            )
+            # Translators: "speed" is the link's parameter (not translated).
+            raise OptionError(_("speed must be a pause in milliseconds from {least} to {most}, "
+                                "written with the digits 0-9, not {given}").format(
+                least=SPEEDS[0], most=SPEEDS[1], given=short_repr(values["speed"])))
     embed = values.get("embed", "0")
     if embed not in ("0", "1"):
-        raise OptionError(f"embed must be 1 (inside another page) or 0, not {short_repr(embed)}")
+        # Translators: "embed" is the link's parameter (not translated).
+        raise OptionError(_("embed must be 1 (inside another page) or 0, not {given}").format(
+            given=short_repr(embed)))
     options = tuple((k, v) for k, v in values.items() if k not in PAGE_PARAMS)
     if game is None:
         if options or "levels" in values:
-            raise OptionError("the link sets options but names no game (add game=...)")
+            # Translators: "game=..." is what to add to the link, as typed (not translated).
+            raise OptionError(_("the link sets options but names no game (add game=...)"))
         return Link(speed=speed, embed=embed == "1")
     if game not in GAMES:
-        raise OptionError(f"unknown game {short_repr(game)} (games: {', '.join(GAMES)})")
+        raise OptionError(_("unknown game {name} (games: {games})").format(
+            name=short_repr(game), games=", ".join(GAMES)))
     levels = read_levels(values["levels"]) if "levels" in values else None
     if options:  # names checked now, so the message comes before any deal is made
         try:
             fields = game_class(game).OPTIONS.__dataclass_fields__
         except ImportError as exc:
-            raise OptionError(f"the game {game!r} is not available yet") from exc
-        for name, _ in options:
+            raise OptionError(_("the game {name} is not available yet").format(
+                name=repr(game))) from exc
+        for name, _value in options:
             if name not in fields:
-                raise OptionError(
-                    f"{name} is not an option of {game} (its options: {', '.join(fields)})"
-                )
+                # Translators: {name} and {options} are options as a link writes them; {game}
+                # is a game's name as a link writes it (not translated).
+                raise OptionError(_("{name} is not an option of {game} (its options: "
+                                    "{options})").format(name=name, game=game,
+                                                         options=", ".join(fields)))
     return Link(game, seed, options, levels, speed, embed == "1")
 
 

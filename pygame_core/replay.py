@@ -45,9 +45,11 @@ from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import i18n
 from . import replay_coding as coding
 from .base import Game, GameError, check_seed, options_from
 from .engines import game_class
+from .i18n import _, listing, pgettext
 from .slices import run_to_end
 from .strict_json import read_json
 
@@ -128,6 +130,13 @@ def _varint(value: int) -> bytes:
             return bytes(out)
 
 
+def _part(what: str) -> str:
+    """A part of a replay link in words, as its errors name it."""
+    return {"game name": _("game name"), "seed": pgettext("replay link", "seed"),
+            "options": pgettext("replay link", "options"),
+            "number of moves": _("number of moves")}.get(what, what)
+
+
 class _Reader:
     def __init__(self, data: bytes) -> None:
         self.data = data
@@ -137,19 +146,23 @@ class _Reader:
         value = shift = 0
         while True:
             if self.at >= len(self.data):
-                raise ReplayError(f"replay link is cut short (it ends inside the {what})")
+                raise ReplayError(_("replay link is cut short (it ends inside the {part})").format(
+                    part=_part(what)))
             byte = self.data[self.at]
             self.at += 1
             value |= (byte & 0x7F) << shift
             if value > limit:
-                raise ReplayError(f"replay link is damaged: its {what} is out of range")
+                # Translators: {part} is a part of the link: its game name, seed, options...
+                raise ReplayError(_("replay link is damaged: its {part} is out of range").format(
+                    part=_part(what)))
             if not byte & 0x80:
                 return value
             shift += 7
 
     def take(self, count: int, what: str) -> bytes:
         if self.at + count > len(self.data):
-            raise ReplayError(f"replay link is cut short (it ends inside the {what})")
+            raise ReplayError(_("replay link is cut short (it ends inside the {part})").format(
+                part=_part(what)))
         chunk = self.data[self.at:self.at + count]
         self.at += count
         return chunk
@@ -173,7 +186,9 @@ def _indices(replay: Replay) -> Iterator[tuple[int, list[str], Game[Any, Any]]]:
         try:
             index = legal.index(text)
         except ValueError:
-            raise ReplayError(f"move {number} ({text!r}) is not legal at that point") from None
+            # Translators: {move} is the move's text as the replay keeps it (not translated).
+            raise ReplayError(_("move {number} ({move}) is not legal at that point").format(
+                number=number, move=repr(text))) from None
         yield index, legal, game
         game.apply(legal[index])
 
@@ -183,7 +198,7 @@ def _log_v1(replay: Replay) -> bytes:
     """Version 1's log: the indices as one mixed-radix number."""
     packed = 0
     scale = 1
-    for index, legal, _ in _indices(replay):
+    for index, legal, _game in _indices(replay):
         packed += index * scale
         scale *= len(legal)
     return packed.to_bytes((packed.bit_length() + 7) // 8, "little")
@@ -209,8 +224,9 @@ def encode(replay: Replay | Game[Any, Any], *, version: int = LINK_VERSION) -> s
     if version not in READ_VERSIONS:
         raise ValueError(f"no replay link version {version}")
     if len(replay.actions) > MAX_ACTIONS:  # it would not open: say so now, not when opened
-        raise ReplayError(f"this match has {len(replay.actions):,} moves, more than a replay "
-                          f"link holds ({MAX_ACTIONS:,}): export it from Saves instead")
+        raise ReplayError(_("this match has {count} moves, more than a replay link holds "
+                            "({most}): export it from Saves instead").format(
+            count=i18n.number(len(replay.actions)), most=i18n.number(MAX_ACTIONS)))
     log = _log_v1(replay) if version == 1 else _log_v2(replay, keep_zeros=version >= 3)
     name = replay.game.encode()
     # No options (the usual case) are written as nothing at all, not as "{}".
@@ -234,34 +250,43 @@ def fragment(replay: Replay | Game[Any, Any]) -> str:
 
 
 # --- decoding -----------------------------------------------------------------------------
-_AGAIN = "ask whoever shared it to copy the replay link again"
+def _again() -> str:
+    # Translators: the advice that ends a broken replay link's messages, after a colon.
+    return _("ask whoever shared it to copy the replay link again")
 
 
 def _unbase64(text: str) -> bytes:
     if not isinstance(text, str):
-        raise ReplayError("a replay link must be text")
+        raise ReplayError(_("a replay link must be text"))
     text = text.strip()
     if not text:
-        raise ReplayError("the replay link is empty: copy the whole link, including "
-                          "everything after 'replay='")
+        # Translators: 'replay=' is the link's own text (not translated).
+        raise ReplayError(_("the replay link is empty: copy the whole link, including "
+                            "everything after 'replay='"))
     if len(text) > MAX_LINK_CHARS:
-        raise ReplayError("the replay link is far too long to be one of ours")
+        raise ReplayError(_("the replay link is far too long to be one of ours"))
     alphabet = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
     stray = sorted({c for c in text if c not in alphabet})
     if stray:
         shown = " ".join(repr(c) for c in stray[:5])
-        raise ReplayError(f"the replay link has characters that do not belong in it ({shown}): "
-                          "it was probably cut or changed when it was pasted")
+        # Translators: {characters} lists the stray characters, each in quotes.
+        raise ReplayError(_("the replay link has characters that do not belong in it "
+                            "({characters}): it was probably cut or changed when it was "
+                            "pasted").format(characters=shown))
     if len(text) % 4 == 1:
-        raise ReplayError(f"the replay link is cut short or has a character too many: {_AGAIN}")
+        # Translators: {advice} is "ask whoever shared it to copy the replay link again".
+        raise ReplayError(_("the replay link is cut short or has a character too many: "
+                            "{advice}").format(advice=_again()))
     try:
         data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError) as exc:  # no other way in, but never let one out
-        raise ReplayError(f"the replay link cannot be read ({exc}): {_AGAIN}") from exc
+        raise ReplayError(_("the replay link cannot be read ({reason}): {advice}").format(
+            reason=exc, advice=_again())) from exc
     # The last character may carry unused bits: only the canonical spelling is ours, so
     # that no edit of a link goes unnoticed.
     if base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii") != text:
-        raise ReplayError(f"the replay link has been damaged or altered at its end: {_AGAIN}")
+        raise ReplayError(_("the replay link has been damaged or altered at its end: "
+                            "{advice}").format(advice=_again()))
     return data
 
 
@@ -270,15 +295,17 @@ def _inflate(data: bytes) -> bytes:
     try:
         body = inflater.decompress(data, MAX_BODY_BYTES)
     except zlib.error as exc:
-        raise ReplayError(f"the replay link is damaged (it does not unpack): {_AGAIN}") from exc
+        raise ReplayError(_("the replay link is damaged (it does not unpack): {advice}").format(
+            advice=_again())) from exc
     if inflater.unconsumed_tail or not inflater.eof or inflater.unused_data:
-        raise ReplayError(f"the replay link is damaged (it does not unpack): {_AGAIN}")
+        raise ReplayError(_("the replay link is damaged (it does not unpack): {advice}").format(
+            advice=_again()))
     return body
 
 
 def decode(text: str) -> Replay:
     """Read a replay link (the part after ``replay=``); raise ReplayError if it is bad."""
-    replay, _ = run_to_end(decode_steps(text))
+    replay, _game = run_to_end(decode_steps(text))
     return replay
 
 
@@ -291,22 +318,25 @@ def decode_steps(text: str, progress: ReadProgress | None = None) -> Reading:
     its last move (read on the way: no second playing of the log).  Raises ReplayError."""
     data = _unbase64(text)
     if len(data) < 2 + CHECK_BYTES:
-        raise ReplayError(f"the replay link is cut short: {_AGAIN}")
+        raise ReplayError(_("the replay link is cut short: {advice}").format(advice=_again()))
     version, flags = data[0], data[1]
     if version not in READ_VERSIONS:
-        raise ReplayError(f"this replay link is of version {version}, which this copy of the "
-                          f"site does not read (it reads versions "
-                          f"{' and '.join(map(str, READ_VERSIONS))}): open it on the site it "
-                          "came from, or update this one")
+        # Translators: {versions} lists the versions read: "1, 2 and 3".
+        raise ReplayError(_("this replay link is of version {version}, which this copy of the "
+                            "site does not read (it reads versions {versions}): open it on the "
+                            "site it came from, or update this one").format(
+            version=version, versions=listing([str(v) for v in READ_VERSIONS])))
     if flags & ~FLAG_DEFLATED:
-        raise ReplayError(f"the replay link is damaged (unknown flags): {_AGAIN}")
+        raise ReplayError(_("the replay link is damaged (unknown flags): {advice}").format(
+            advice=_again()))
     stored = data[2:]
     body, check = stored[:-CHECK_BYTES], stored[-CHECK_BYTES:]
     if flags & FLAG_DEFLATED:
         body = _inflate(body)
     if _check(data[:2], body) != check:
-        raise ReplayError("the replay link has been damaged or altered (its check does not "
-                          f"match): it may have been cut when it was pasted; {_AGAIN}")
+        raise ReplayError(_("the replay link has been damaged or altered (its check does not "
+                            "match): it may have been cut when it was pasted; {advice}").format(
+            advice=_again()))
     return (yield from _parse_body(body, version, progress or ReadProgress()))
 
 
@@ -334,26 +364,31 @@ def _parse_body(body: bytes, version: int, progress: ReadProgress) -> Reading:
     try:
         name = name_bytes.decode()
     except UnicodeDecodeError:
-        raise ReplayError("the replay link is damaged: its game name is unreadable") from None
+        raise ReplayError(_("the replay link is damaged: its game name is unreadable")) from None
     if name not in GAMES:
-        raise ReplayError(f"the replay link is for a game this site does not have ({name!r}; "
-                          f"it has {', '.join(GAMES)})")
+        # Translators: {name} is the game the link names, {games} the site's games as links
+        # name them (not translated).
+        raise ReplayError(_("the replay link is for a game this site does not have ({name}; "
+                            "it has {games})").format(name=repr(name), games=", ".join(GAMES)))
     seed = reader.varint("seed", MAX_SEED)
     raw = reader.take(reader.varint("options", MAX_BODY_BYTES), "options")
     # The strict reader: bounded in size and depth, plain data only.
-    options = read_json(raw, MAX_OPTIONS_DEPTH, "the replay link", ReplayError) if raw else {}
+    options = read_json(raw, MAX_OPTIONS_DEPTH, _("the replay link"), ReplayError) if raw \
+        else {}
     if not isinstance(options, dict):
-        raise ReplayError("the replay link is damaged: its options are not a set of settings")
+        raise ReplayError(_("the replay link is damaged: its options are not a set of settings"))
     count = reader.varint("number of moves", MAX_MOVES_READ)
     if count > MAX_ACTIONS:
-        raise ReplayError(f"the replay link claims {count:,} moves: no match this site links "
-                          f"to is longer than {MAX_ACTIONS:,}")
+        raise ReplayError(_("the replay link claims {count} moves: no match this site links to "
+                            "is longer than {most}").format(count=i18n.number(count),
+                                                            most=i18n.number(MAX_ACTIONS)))
     log = reader.rest()
     progress.moves = count
     try:
         game = Replay(name, options, seed, ()).new_game()
     except GameError as exc:
-        raise ReplayError(f"the replay link has settings this site does not accept: {exc}") from exc
+        raise ReplayError(_("the replay link has settings this site does not accept: "
+                            "{reason}").format(reason=exc)) from exc
     if version == 1:
         actions = yield from _read_v1(game, count, log, progress)
     else:
@@ -365,8 +400,8 @@ def _parse_body(body: bytes, version: int, progress: ReadProgress) -> Reading:
 def _next_legal(game: Game[Any, Any], number: int, count: int) -> list[str]:
     legal = [str(a) for a in game.legal_actions()]
     if not legal:
-        raise ReplayError(f"the replay link is damaged: it has {count} moves but the match "
-                          f"ends after {number - 1}")
+        raise ReplayError(_("the replay link is damaged: it has {count} moves but the match "
+                            "ends after {played}").format(count=count, played=number - 1))
     return legal
 
 
@@ -374,7 +409,8 @@ def _play(game: Game[Any, Any], number: int, action: str) -> None:
     try:
         game.apply(action)
     except GameError as exc:  # the rules disagree with their own legal list: a bug
-        raise ReplayError(f"move {number} of the replay cannot be played: {exc}") from exc
+        raise ReplayError(_("move {number} of the replay cannot be played: {reason}").format(
+            number=number, reason=exc)) from exc
 
 
 def _read_moves(game: Game[Any, Any], count: int, pick: Callable[[list[str]], int],
@@ -404,7 +440,7 @@ def _read_v1(game: Game[Any, Any], count: int, log: bytes, progress: ReadProgres
 
     actions = yield from _read_moves(game, count, pick, progress)
     if packed:
-        raise ReplayError("the replay link is damaged: it holds more than its moves")
+        raise ReplayError(_("the replay link is damaged: it holds more than its moves"))
     return actions
 
 
@@ -418,7 +454,7 @@ def _read_v2(game: Game[Any, Any], count: int, log: bytes, progress: ReadProgres
             return 0
         index = model.decode(decoder, game, legal)
         if keep_zeros and decoder.overrun():
-            raise ReplayError("the replay link is damaged: it holds fewer moves than it says")
+            raise ReplayError(_("the replay link is damaged: it holds fewer moves than it says"))
         return index
 
     actions = yield from _read_moves(game, count, pick, progress)
@@ -428,7 +464,7 @@ def _read_v2(game: Game[Any, Any], count: int, log: bytes, progress: ReadProgres
     for step in decoder.coded:
         encoder.code(*step)
     if encoder.finish(keep_zeros) != log:
-        raise ReplayError("the replay link is damaged: it holds more than its moves")
+        raise ReplayError(_("the replay link is damaged: it holds more than its moves"))
     return actions
 
 
@@ -519,7 +555,8 @@ class ReplayStepper:
             try:
                 game.apply(action)
             except GameError as exc:
-                raise ReplayError(f"move {number} of the replay cannot be played: {exc}") from exc
+                raise ReplayError(_("move {number} of the replay cannot be played: "
+                                    "{reason}").format(number=number, reason=exc)) from exc
             self.movers.append(-1 if seat is None else seat)
             if game.deals_finished >= len(self.deal_starts) and not game.is_over:
                 self.deal_starts.append(number)
@@ -557,7 +594,8 @@ class ReplayStepper:
 
     def _check_deal(self, deal: int) -> None:
         if not 0 <= deal < self.deals:
-            raise ReplayError(f"there is no deal {deal + 1} in this replay (it has {self.deals})")
+            raise ReplayError(_("there is no deal {number} in this replay (it has {count})").format(
+                number=deal + 1, count=self.deals))
 
     # --- moving -------------------------------------------------------------------------
     def go(self, step: int) -> Game[Any, Any]:

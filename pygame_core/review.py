@@ -27,10 +27,11 @@ from typing import Any
 
 from .base import Game
 from .coach import analysis_work, coach_of
-from .coach.analysis import MIN_COST, margin_words
+from .coach.analysis import MIN_COST, amount_words, margin_words
+from .i18n import N_, _
 from .replay import Replay, ReplayStepper
 from .slices import run_to_end
-from .words import hint_text, sentence
+from .words import sentence
 
 __all__ = ["MIN_COST", "Decision", "Review", "margin_words", "review", "run_to_end"]
 
@@ -62,10 +63,18 @@ class Decision:
     def text(self) -> str:
         """The mark in words, in the style of the hint: what it cost and what was better."""
         if not self.marked:
-            return f"{self.played_words}: a good choice (no other choice was clearly better)."
-        line = (f"{self.played_words}: that cost about {self.cost:.1f} {self.unit} "
-                f"({margin_words(self.margin)}); better: {_lower_first(self.best_words)}")
-        return hint_text(line, self.why).removeprefix("Hint: ")
+            return _("{play}: a good choice (no other choice was clearly better).").format(
+                play=self.played_words)
+        parts = {"play": self.played_words, "cost": amount_words(self.unit, self.cost),
+                 "margin": margin_words(self.margin), "better": _lower_first(self.best_words)}
+        if self.why:
+            # Translators: {play} the play made, {cost} an estimate with its unit ("1.2
+            # points"), {margin} its uncertainty ("±0.4"), {better} the better play
+            # ("trailing the 7♣"), {why} the coach's reasons.
+            return _("{play}: that cost about {cost} ({margin}); better: {better}. "
+                     "Why: {why}.").format(**parts, why=self.why)
+        return _("{play}: that cost about {cost} ({margin}); better: {better}.").format(
+            **parts)
 
 
 @dataclass
@@ -75,10 +84,10 @@ class Review:
     seat: int
     decisions: list[Decision] = field(default_factory=list)
     seconds: float = 0.0  # from start to end, the page's time between slices included
-    note: str = ("Figures are expected values: the coach's estimates over the ways the "
+    note: str = N_("Figures are expected values: the coach's estimates over the ways the "
                  "unseen cards may lie, the same as its hints; a play is marked only when "
                  "its cost is clearly beyond their uncertainty, allowing for the number of "
-                 "plays compared.")
+                 "plays compared.")  # translated where shown
 
     @property
     def marked(self) -> list[Decision]:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from .base import GameError, options_from
 from .engines import GAMES, game_class
+from .i18n import _
 from .save_format import SAVE_FORMAT, SAVE_VERSION, digest, save_dict, state_digest
 from .strict_json import read_json
 
@@ -41,13 +42,14 @@ def _digest(body: Any) -> str:
     try:
         return digest(body)
     except (TypeError, ValueError) as exc:  # only a dict built in Python can get here
-        raise SaveError(f"save holds something that is not JSON data: {exc}") from exc
+        raise SaveError(_("save holds something that is not JSON data: {reason}").format(
+            reason=exc)) from exc
 
 
 def _with_check(data: dict[str, Any]) -> None:
     check = _require(data, "check", str)
     if _digest({k: v for k, v in data.items() if k != "check"}) != check:
-        raise SaveError("save has been altered or damaged (its check does not match)")
+        raise SaveError(_("save has been altered or damaged (its check does not match)"))
 
 
 def _from_version_1(data: dict[str, Any]) -> dict[str, Any]:
@@ -92,10 +94,12 @@ def dumps(game: Game[Any, Any]) -> str:
 
 def _require(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     if key not in data:
-        raise SaveError(f"save is incomplete: it has no {key!r}")
+        # Translators: {field} is a field of the save's file, as written in it.
+        raise SaveError(_("save is incomplete: it has no {field}").format(field=repr(key)))
     value = data[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise SaveError(f"save is damaged: {key!r} has the wrong type")
+        raise SaveError(_("save is damaged: {field} has the wrong type").format(
+            field=repr(key)))
     return value
 
 
@@ -105,31 +109,33 @@ def read_header(data: Any) -> dict[str, Any]:
     if isinstance(data, (str, bytes)):
         data = parse_json(data, MAX_SAVE_DEPTH)
     if not isinstance(data, dict):
-        raise SaveError("save is not a JSON object")
+        raise SaveError(_("save is not a JSON object"))
     if depth(data) > MAX_SAVE_DEPTH:
-        raise SaveError("save is damaged: it nests deeper than a saved game does")
+        raise SaveError(_("save is damaged: it nests deeper than a saved game does"))
     if data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"not a saved game of ours (format {str(data.get('format'))[:40]!r})")
+        # Translators: {format} is the format written in the file.
+        raise SaveError(_("not a saved game of ours (format {format})").format(
+            format=repr(str(data.get("format"))[:40])))
     version = _require(data, "version", int)
     if version > SAVE_VERSION or version < 1:
-        raise SaveError(
-            f"save version {version} is not one this program reads (it reads 1 to {SAVE_VERSION})"
-        )
+        raise SaveError(_("save version {version} is not one this program reads (it reads 1 "
+                          "to {newest})").format(version=version, newest=SAVE_VERSION))
     migrated = version < SAVE_VERSION
     while version < SAVE_VERSION:
         data = MIGRATIONS[version](data)
         version = data["version"]
     name = _require(data, "game", str)
     if name not in GAMES:
-        raise SaveError(f"save is for an unknown game {name[:40]!r}")
+        raise SaveError(_("save is for an unknown game {name}").format(name=repr(name[:40])))
     _require(data, "options", dict)
     _require(data, "seed", int)
     actions = _require(data, "actions", list)
     if len(actions) > MAX_ACTIONS:
-        raise SaveError("save is too long to be a game of ours")
+        raise SaveError(_("save is too long to be a game of ours"))
     for number, text in enumerate(actions, 1):
         if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
-            raise SaveError(f"save is damaged: move {number} is not a move's text")
+            raise SaveError(_("save is damaged: move {number} is not a move's text").format(
+                number=number))
     reaches = data.get("reaches")
     if not (reaches is None and migrated) and not (
         isinstance(reaches, dict) and set(reaches) == {"keys", "digest"}
@@ -137,7 +143,7 @@ def read_header(data: Any) -> dict[str, Any]:
         and all(isinstance(k, str) for k in reaches["keys"])
         and isinstance(reaches["digest"], str)
     ):
-        raise SaveError("save is damaged: it does not say what position its moves reach")
+        raise SaveError(_("save is damaged: it does not say what position its moves reach"))
     _with_check(data)
     header: dict[str, Any] = data
     return header
@@ -150,22 +156,23 @@ def load(data: dict[str, Any] | str | bytes) -> Game[Any, Any]:
     try:
         cls = game_class(data["game"])
     except ImportError as exc:
-        raise SaveError(f"the game {data['game']!r} is not available in this version") from exc
+        raise SaveError(_("the game {name} is not available in this version").format(
+            name=repr(data["game"]))) from exc
     try:  # the options are data, never keyword arguments (an option named "seed" is refused)
         game = cls(options_from(cls.OPTIONS, data["options"]), seed)
     except GameError as exc:
-        raise SaveError(f"save has bad settings: {exc}") from exc
+        raise SaveError(_("save has bad settings: {reason}").format(reason=exc)) from exc
     for number, text in enumerate(actions, 1):
         try:
             game.apply(text)
         except GameError as exc:
-            raise SaveError(
-                f"save is inconsistent at move {number} ({text!r}): {exc}"
-            ) from exc
+            # Translators: {move} is the move's text as the save keeps it (not translated).
+            raise SaveError(_("save is inconsistent at move {number} ({move}): {reason}").format(
+                number=number, move=repr(text), reason=exc)) from exc
     reaches = data["reaches"]
     if reaches is not None and state_digest(game, reaches["keys"]) != reaches:
-        raise SaveError(
-            f"this {cls.TITLE} save was made by a version of the game that deals differently:"
-            " its moves lead to another position here, so it cannot be continued"
-        )
+        # Translators: {game} is the game's name (Avinas).
+        raise SaveError(_("this {game} save was made by a version of the game that deals "
+                          "differently: its moves lead to another position here, so it cannot "
+                          "be continued").format(game=_(cls.TITLE)))
     return game

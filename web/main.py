@@ -17,6 +17,7 @@ from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
 from pygame_core import i18n
+from pygame_core.i18n import _
 from pygame_core.links import PAGE_RUN_PARAMS
 from pygame_core.session.commands import Session, takes_typing
 from pygame_core.session.host import accepts_command, parent_origin
@@ -224,7 +225,8 @@ class Page:
     # --- drawing --------------------------------------------------------------------
     def render(self):
         focus_inside = DOM.before(self.app)
-        markup = self.table.html(self.thinking, self.store.problem, self.store.ok)
+        problem = _(self.store.problem) if self.store.problem else ""
+        markup = self.table.html(self.thinking, problem, self.store.ok)
         if self.table.animated():  # web/motion.js: the cards that moved glide to their places
             window.cardMotion.swap(self.app, markup, js_object({"pace": self.table.pace}))
         else:
@@ -272,7 +274,7 @@ class Page:
         if table.at_table() and turn != self.last_turn and turn in ("summary", "over", "you"):
             heading = self.app.querySelector("[role='dialog'] h2")
             if turn == "you" or not missing(heading):
-                said = "Your turn." if turn == "you" else str(heading.textContent)
+                said = _("Your turn.") if turn == "you" else str(heading.textContent)
                 DOM.announce(LIVE_LINES, said)
         self.last_turn = turn
         return None if missing(label) else DOM.byAction(self.app, action)
@@ -285,7 +287,7 @@ class Page:
         # Through JSON, so None arrives as null (to_js would make it undefined).
         HOST.post(js.JSON.parse(json.dumps(message)), self.parent or "*")
 
-    def report_height(self, *_):  # only for a parent page: reading it forces a layout
+    def report_height(self, *_args):  # only for a parent page: reading it forces a layout
         height = int(HOST.contentHeight()) if self.to_parent else 0
         if self.ready and height > 0 and height != self.height:
             self.height = height
@@ -340,12 +342,12 @@ class Page:
 
     def guarded(self, handler):
         """An event handler that never leaves the page dead: report and go on."""
-        def run(event, *_):
+        def run(event, *_args):
             try:
                 handler(event)
             except Exception as exc:
                 js.console.warn(f"card table: {exc!r}")
-                DOM.say(f"Something went wrong: {exc}")
+                DOM.say(_("Something went wrong: {reason}").format(reason=exc))
         return create_proxy(run)
 
     def on_click(self, event):
@@ -427,8 +429,8 @@ def main():
         page.start()
     except Exception as exc:
         js.console.warn(f"card table: the page could not start: {exc!r}")
-        message = (f"Something went wrong while opening the table: {exc}. "
-                   "Start a new game below; your saves are kept.")
+        message = _("Something went wrong while opening the table: {reason}. Start a new game "
+                    "below; your saves are kept.").format(reason=exc)
         with contextlib.suppress(Exception):
             page.table.game = None
             page.do(page.table.show("start", message))

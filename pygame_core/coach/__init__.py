@@ -7,8 +7,9 @@ import importlib
 from collections.abc import Generator, Mapping
 from typing import Any, Protocol
 
+from ..i18n import _
 from ..words import sentence
-from .analysis import Analysis, Scorer, analyse, margin_words
+from .analysis import Analysis, Scorer, amount_words, analyse, margin_words
 
 GAMES = ("avissinia", "avinas", "abyssinia")
 
@@ -63,9 +64,16 @@ def note_work(game: str, obs: Mapping[str, Any], played: str
     analysis = yield from analyse(game, obs, coach.SCORER, played)
     if not analysis.marked(played):
         return None
-    cost, _ = analysis.cost(played)
+    cost, _stderr = analysis.cost(played)
     margin = margin_words(analysis.margin(played))
     why = coach.mark_reason(obs, analysis, played)
-    return (f"{sentence(coach.said(obs, played))} cost about {cost:.1f} {analysis.unit} "
-            f"({margin}); {coach.said(obs, analysis.best)} was better"
-            + (f": {why}." if why else "."))
+    play, better = sentence(coach.said(obs, played)), coach.said(obs, analysis.best)
+    cost_words = amount_words(analysis.unit, cost)
+    if why:
+        # Translators: {play} and {better} are plays, e.g. "Trailing the 7♣"; {cost} an
+        # estimate with its unit ("1.2 points"), {margin} its uncertainty ("±0.4"), {why}
+        # the coach's reasons.
+        return _("{play} cost about {cost} ({margin}); {better} was better: {why}.").format(
+            play=play, cost=cost_words, margin=margin, better=better, why=why)
+    return _("{play} cost about {cost} ({margin}); {better} was better.").format(
+        play=play, cost=cost_words, margin=margin, better=better)

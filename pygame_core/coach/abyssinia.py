@@ -15,6 +15,7 @@ from typing import Any
 
 from ..abyssinia import price, world_from_observation
 from ..cards import parse_card
+from ..i18n import _, ngettext, number
 from ..opponents import make_opponent
 from ..opponents.abyssinia import (
     FUTURE_BET,
@@ -29,7 +30,6 @@ from ..opponents.abyssinia import (
     _worth_staying,
     betting_values,
 )
-from ..words import plural
 from .analysis import SLICE_SECONDS, Analysis, Values, joined, versus
 
 # Pack orders a decision: a purchase plays each of its three choices out in every one, a
@@ -115,19 +115,24 @@ SCORER = AbyssiniaScorer()
 
 
 def _percent(x: float) -> str:
-    return f"{x:.0%}"
+    # Translators: a percentage ({percent} is a number such as 45).
+    return _("{percent}%").format(percent=number(x * 100))
 
 
 def said(obs: Mapping[str, Any], text: str) -> str:
     """An action as the reason says it: "buying the 10♦ on the left", "calling"."""
     if text in SIDES:
         if text == "buy blind":
-            return "buying the top card of the pack blind"
+            # Translators: a play as the coach names it, inside its sentences.
+            return _("buying the top card of the pack blind")
         side = SIDES.index(text)
-        card = obs["market"][side]["card"]
-        return f"buying the {parse_card(card)} on the {('left', 'right')[side]}"
-    return {"check": "checking", "bet": "betting", "call": "calling", "raise": "raising",
-            "fold": "folding"}.get(text, text)
+        card = parse_card(obs["market"][side]["card"])
+        if side == 0:
+            return _("buying the {card} on the left").format(card=card)
+        return _("buying the {card} on the right").format(card=card)
+    words = {"check": _("checking"), "bet": _("betting"), "call": _("calling"),
+             "raise": _("raising"), "fold": _("folding")}
+    return words.get(text, text)
 
 
 def consideration(obs: Mapping[str, Any], analysis: Analysis, text: str) -> str:
@@ -136,30 +141,50 @@ def consideration(obs: Mapping[str, Any], analysis: Analysis, text: str) -> str:
     if not notes:
         return ""
     high, low = notes["shares"][text]
-    shares = f"{_percent(high)} of the high half, {_percent(low)} of the low half"
+    # Translators: {high} and {low} are percentages ("45%") of the pot's two halves.
+    shares = _("{high} of the high half, {low} of the low half").format(
+        high=_percent(high), low=_percent(low))
     if text in SIDES:
         if text == "buy blind":
-            return f"{shares} after the blind card, whose price you pay once it is turned"
+            # Translators: {shares} is e.g. "45% of the high half, 20% of the low half".
+            return _("{shares} after the blind card, whose price you pay once it is "
+                     "turned").format(shares=shares)
         card = parse_card(obs["market"][SIDES.index(text)]["card"])
-        return f"{shares} with the {card}, which costs {plural(price(card), 'chip')}"
+        cost = price(card)
+        return ngettext("{shares} with the {card}, which costs {count} chip",
+                        "{shares} with the {card}, which costs {count} chips", cost).format(
+            shares=shares, card=card, count=cost)
     pot, to_call, players = notes["pot"], notes["to_call"], notes["players"]
     equity = (high + low) / 2
     if text in ("call", "fold") and to_call:
         needed = to_call / (pot + to_call)
-        return (f"{shares}; calling {to_call} into a pot of {pot} needs "
-                f"{_percent(needed)} of it")
+        # Translators: {call} and {pot} are counts of chips; {needed} a percentage.
+        return _("{shares}; calling {call} into a pot of {pot} needs {needed} of it").format(
+            shares=shares, call=to_call, pot=pot, needed=_percent(needed))
     edge = equity * players - 1
     if text in ("bet", "raise"):
-        return f"{shares}; each chip you bet that the others match gains you about {edge:.2f}"
-    return f"{shares}; no edge to bet" if edge <= 0.1 else shares
+        # Translators: {edge} is a decimal figure of chips, e.g. 0.35.
+        return _("{shares}; each chip you bet that the others match gains you about "
+                 "{edge}").format(shares=shares, edge=number(edge, 2))
+    if edge <= 0.1:
+        return _("{shares}; no edge to bet").format(shares=shares)
+    return shares
+
+
+def _more(amount: str, play: str) -> str:
+    # Translators: {amount} is a decimal estimate (1.2); {play} another play.
+    return _("about {amount} chips more than {play}").format(amount=amount, play=play)
 
 
 def hint_reason(obs: Mapping[str, Any], analysis: Analysis) -> str:
     return joined(consideration(obs, analysis, analysis.best),
-                  versus(analysis, lambda a: said(obs, a), "chips more"))
+                  versus(analysis, lambda a: said(obs, a), _more))
 
 
 def mark_reason(obs: Mapping[str, Any], analysis: Analysis, played: str) -> str:
     better = consideration(obs, analysis, analysis.best)
     mine = consideration(obs, analysis, played)
-    return joined(better, f"{said(obs, played)}: {mine}" if mine and mine != better else "")
+    if not mine or mine == better:
+        return better
+    # Translators: {play} is a play ("calling"), {reason} the shares it leaves you.
+    return joined(better, _("{play}: {reason}").format(play=said(obs, played), reason=mine))

@@ -23,6 +23,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..i18n import _, number, pgettext
 from ..opponents import SearchOpponent, make_opponent
 from ..opponents.search import RACE_EVERY, RACE_START, race
 
@@ -45,7 +46,7 @@ def upper_z(p: float) -> float:
     """The z whose upper tail under the normal curve is ``p`` (bisection on ``erfc``;
     ``statistics.NormalDist`` would add that module to the page's start-up)."""
     low, high = 0.0, 10.0
-    for _ in range(60):
+    for _step in range(60):
         mid = (low + high) / 2
         if 0.5 * math.erfc(mid / math.sqrt(2)) > p:
             low = mid
@@ -255,28 +256,56 @@ def same_as_first(legal: Sequence[str], kept: Sequence[str],
 def margin_words(margin: float) -> str:
     """A figure's noise allowance in words: never "±0.0" for a figure that is an estimate."""
     if margin >= 0.095:
-        return f"±{margin:.1f}"
+        return f"±{number(margin, 1)}"
     if margin >= 0.005:
-        return f"±{margin:.2f}"
-    return "±less than 0.01"
+        return f"±{number(margin, 2)}"
+    # Translators: the uncertainty of an estimate too small to write with two decimals.
+    return _("±less than {amount}").format(amount=number(0.01, 2))
 
 
-def versus(analysis: Analysis, said: Callable[[str], str], more: str) -> str:
+def amount_words(unit: str, value: float) -> str:
+    """An estimated figure in the game's unit ("1.2 points"): a decimal, so one form."""
+    amount = number(value, 1)
+    if unit == "points":
+        # Translators: {amount} is a decimal estimate such as 1.2 (Avissinia's points).
+        return _("{amount} points").format(amount=amount)
+    if unit == "penalties":
+        # Translators: {amount} is a decimal estimate such as 1.2 (Avinas's penalty pips).
+        return _("{amount} penalties").format(amount=amount)
+    if unit == "chips":
+        # Translators: {amount} is a decimal estimate such as 1.2 (Abyssinia's chips).
+        return _("{amount} chips").format(amount=amount)
+    return f"{amount} {unit}"
+
+
+# The best play's gain over the next best in the game's words: ``more(amount, play)``,
+# e.g. "about 1.2 points more than trailing the 7♣".
+More = Callable[[str, str], str]
+
+
+def versus(analysis: Analysis, said: Callable[[str], str], more: More) -> str:
     """The best play set against the next best, in words: "about 1.2 points more than
-    trailing the 7♣" (``more``: "points more", the game's unit and direction); "about as
+    trailing the 7♣" (``more`` says it in the game's unit and direction); "about as
     good as ..." when the difference is within the figures' uncertainty, "as good as ..."
     when they are worth the same to a tenth.  "" with one candidate."""
     other = analysis.runner_up()
     if other is None:
         return ""
-    gain, _ = analysis.cost(other)
+    gain, _unused = analysis.cost(other)
     if gain < 0.05:
-        return f"as good as {said(other)}"
+        # Translators: {play} is another play, e.g. "trailing the 7♣".
+        return _("as good as {play}").format(play=said(other))
     if gain <= analysis.margin(other):
-        return f"about as good as {said(other)}"
-    return f"about {gain:.1f} {more} than {said(other)}"
+        return _("about as good as {play}").format(play=said(other))
+    return more(number(gain, 1), said(other))
 
 
 def joined(*parts: str) -> str:
     """The reason's parts that say something, as one clause list."""
-    return "; ".join(p for p in parts if p)
+    kept = [p for p in parts if p]
+    text = kept[0] if kept else ""
+    for part in kept[1:]:
+        # Translators: clauses of the coach's reasons, one added to the list so far (the
+        # separator is the language's: Greek writes "·", not ";").
+        text = pgettext("clauses", "{clauses}; {clause}").format(clauses=text, clause=part)
+    return text

@@ -14,10 +14,10 @@ from ..avinas import (
     best_trump_suit,
     trump_tables,
 )
-from ..cards import SUIT_NAMES
+from ..i18n import _, ngettext
 from ..opponents.avinas import POINTS, _candidates, _equal, _View
 from ..registry import COMPASS
-from ..words import plural
+from ..words import suit_name
 from .analysis import Analysis, SearchScorer, joined, versus
 
 QUIET = ("no knock", "no knock back", "pass")
@@ -53,29 +53,41 @@ def candidates(obs: Mapping[str, Any]) -> tuple[list[str], dict[str, str]]:
 SCORER = SearchScorer("avinas", DEALS, None, candidates, "penalties")
 
 
-def _points(n: int) -> str:
-    return plural(n, "card point") if n else "no card points"
+def _worth(n: int) -> str:
+    """"it is worth 10 card points", "it is worth no card points"."""
+    if not n:
+        return _("it is worth no card points")
+    return ngettext("it is worth {count} card point", "it is worth {count} card points",
+                    n).format(count=n)
 
 
 def said(obs: Mapping[str, Any], text: str) -> str:
     """A play as the reason says it: "playing the 10♥", "bidding 5", "passing"."""
     action = Avinas.parse_action(text)
     if action.kind == "bid":
-        return f"bidding {action.value}"
+        # Translators: a play as the coach names it, inside its sentences.
+        return _("bidding {bid}").format(bid=action.value)
     if action.card is None:
-        return {"pass": "passing", "knock": "knocking", "no knock": "not knocking",
-                "knock back": "knocking back", "no knock back": "not knocking back",
-                "stop": "stopping the hand", "play on": "playing on"}.get(text, text)
+        words = {"pass": _("passing"), "knock": _("knocking"), "no knock": _("not knocking"),
+                 "knock back": _("knocking back"), "no knock back": _("not knocking back"),
+                 "stop": _("stopping the hand"), "play on": _("playing on")}
+        return words.get(text, text)
     if action.kind == "facedown":
-        signal = "valuable" if action.value else "not valuable"
-        return f"leading the {action.card} face down, signalled {signal}"
+        if action.value:
+            return _("leading the {card} face down, signalled valuable").format(
+                card=action.card)
+        return _("leading the {card} face down, signalled not valuable").format(
+            card=action.card)
     if action.value is not None and action.value >= 0:
-        return f"leading the {action.card} and naming {SUIT_NAMES[action.value]} trumps"
-    return f"playing the {action.card}"
+        # Translators: {suit} is a suit's name in the plural ("hearts").
+        return _("leading the {card} and naming {suit} trumps").format(
+            card=action.card, suit=suit_name(action.value))
+    return _("playing the {card}").format(card=action.card)
 
 
 def _partner_name(view: _View) -> str:
-    return COMPASS[view.partner] if view.seat == 0 else f"seat {view.partner + 1}"
+    return _(COMPASS[view.partner]) if view.seat == 0 else _("seat {number}").format(
+        number=view.partner + 1)
 
 
 def consideration(obs: Mapping[str, Any], text: str) -> str:
@@ -85,54 +97,87 @@ def consideration(obs: Mapping[str, Any], text: str) -> str:
     action = Avinas.parse_action(text)
     if view.phase == BID or text == "pass":
         count, suit = best_trump_suit(view.hand)
-        held = f"you hold {plural(count, 'trump')} with {SUIT_NAMES[suit]} as trumps"
-        if text == "pass":
-            return f"{held}; the highest bid is {view.high_bid}" if view.high_bid else held
+        # Translators: {suit} is a suit's name in the plural ("hearts").
+        held = ngettext("you hold {count} trump with {suit} as trumps",
+                        "you hold {count} trumps with {suit} as trumps", count).format(
+            count=count, suit=suit_name(suit))
+        if text == "pass" and view.high_bid:
+            # Translators: {held} is e.g. "you hold 3 trumps with hearts as trumps".
+            return _("{held}; the highest bid is {bid}").format(held=held, bid=view.high_bid)
         return held
     if view.phase == STOP:
         mine = view.points[view.side]
-        return f"your side has {plural(mine, 'card point')} of the 61 it needs"
+        return ngettext("your side has {count} card point of the 61 it needs",
+                        "your side has {count} card points of the 61 it needs", mine).format(
+            count=mine)
     card = action.card
     if card is None:
-        return "a knock pays only if that side takes all 8 tricks"
+        return _("a knock pays only if that side takes all 8 tricks")
     if view.trump is None:
         named = action.value if action.value is not None and action.value >= 0 else card.suit
         eff = trump_tables(named)[0]
         count = sum(1 for c in view.hand if eff[c] == TRUMP)
-        return (f"with {SUIT_NAMES[named]} as trumps you hold {plural(count, 'trump')} "
-                f"for a bid of {view.high_bid}")
+        return ngettext("with {suit} as trumps you hold {count} trump for a bid of {bid}",
+                        "with {suit} as trumps you hold {count} trumps for a bid of {bid}",
+                        count).format(suit=suit_name(named), count=count, bid=view.high_bid)
     if action.kind == "facedown":
-        signal = "valuable" if action.value else "not valuable"
-        return (f"with no trump to lead, the {card} goes face down (it cannot win the "
-                f"trick), worth {_points(POINTS[card])}, and your partner is told it is "
-                f"{signal}")
+        worth = POINTS[card]
+        if action.value:
+            return ngettext(
+                "with no trump to lead, the {card} goes face down (it cannot win the trick), "
+                "worth {count} card point, and your partner is told it is valuable",
+                "with no trump to lead, the {card} goes face down (it cannot win the trick), "
+                "worth {count} card points, and your partner is told it is valuable",
+                worth).format(card=card, count=worth)
+        return ngettext(
+            "with no trump to lead, the {card} goes face down (it cannot win the trick), "
+            "worth {count} card point, and your partner is told it is not valuable",
+            "with no trump to lead, the {card} goes face down (it cannot win the trick), "
+            "worth {count} card points, and your partner is told it is not valuable",
+            worth).format(card=card, count=worth)
     eff = view.tables[0]
     trumps_out = sum(1 for c in view.out if eff[c] == TRUMP)
     parts = []
     if view.partner_signal is not None and view.facedown:
-        word = "valuable" if view.partner_signal else "not valuable"
-        parts.append(f"{_partner_name(view)}'s face-down lead was signalled {word}")
+        # Translators: {player} is the partner's seat name ("North") or "seat 3".
+        if view.partner_signal:
+            parts.append(_("{player}'s face-down lead was signalled valuable").format(
+                player=_partner_name(view)))
+        else:
+            parts.append(_("{player}'s face-down lead was signalled not valuable").format(
+                player=_partner_name(view)))
     first = view.trick[0][1] if view.trick else None
     # A face-down lead counts as a trump lead for following (rule 8).
     led = TRUMP if view.facedown else eff[card] if first is None else eff[first]
     if view.threatened(card, led):
-        parts.append(f"a player still to play may beat the {card}")
+        parts.append(_("a player still to play may beat the {card}").format(card=card))
     elif view.trick or view.trick_number < 8:
-        parts.append(f"nobody still to play can beat the {card}")
-    parts.append(f"it is worth {_points(POINTS[card])}")
+        parts.append(_("nobody still to play can beat the {card}").format(card=card))
+    parts.append(_worth(POINTS[card]))
     trumps = sum(1 for c in view.hand if eff[c] == TRUMP)
     if eff[card] == TRUMP:
-        parts.append(f"it spends one of your {plural(trumps, 'trump')}")
+        parts.append(ngettext("it spends one of your {count} trump",
+                              "it spends one of your {count} trumps", trumps).format(
+            count=trumps))
     if not view.trick:
-        parts.append(f"{plural(trumps_out, 'trump')} still out")
+        parts.append(ngettext("{count} trump still out", "{count} trumps still out",
+                              trumps_out).format(count=trumps_out))
     return joined(*parts)
+
+
+def _more(amount: str, play: str) -> str:
+    # Translators: {amount} is a decimal estimate (1.2); {play} another play.
+    return _("about {amount} penalties better for your side than {play}").format(
+        amount=amount, play=play)
 
 
 def hint_reason(obs: Mapping[str, Any], analysis: Analysis) -> str:
     return joined(consideration(obs, analysis.best),
-                  versus(analysis, lambda a: said(obs, a), "penalties better for your side"))
+                  versus(analysis, lambda a: said(obs, a), _more))
 
 
 def mark_reason(obs: Mapping[str, Any], analysis: Analysis, played: str) -> str:
+    # Translators: {play} is a play ("playing the 10♥"), {reason} what decides it.
     return joined(consideration(obs, analysis.best),
-                  f"{said(obs, played)}: {consideration(obs, played)}")
+                  _("{play}: {reason}").format(play=said(obs, played),
+                                               reason=consideration(obs, played)))

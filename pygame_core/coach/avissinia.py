@@ -10,10 +10,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..avissinia import CENTRE, OWN, TRAIL, Avissinia, top_run
-from ..cards import RANK_NAMES, Card
+from ..cards import Card
+from ..i18n import _, ngettext
 from ..opponents.avissinia import _distinct, _View
 from ..registry import COMPASS
-from ..words import plural
+from ..words import rank_name, rank_plural
 from .analysis import Analysis, SearchScorer, joined, same_as_first, versus
 
 DEALS = 370  # at least what hard plays at the Normal pace (page 315, 367 in the decisions
@@ -36,20 +37,28 @@ def candidates(obs: Mapping[str, Any]) -> tuple[list[str], dict[str, str]]:
 SCORER = SearchScorer("avissinia", DEALS, RACE_Z, candidates, "points")
 
 
-def _ranks(rank: int, n: int) -> str:
-    name = RANK_NAMES[rank]
-    return name if n == 1 else (name + "es" if name == "six" else name + "s")
+def _others_out(rank: int, n: int) -> str:
+    """"2 other kings are still out", "1 other six is still out"."""
+    # Translators: {rank} is a rank's name ("king"), {ranks} the same in the plural
+    # ("kings"): cards the others may hold.
+    return ngettext("{count} other {rank} is still out",
+                    "{count} other {ranks} are still out", n).format(
+        count=n, rank=rank_name(rank), ranks=rank_plural(rank))
 
 
-def _ranks_out(rank: int, n: int) -> str:
-    """"2 other kings", "1 other six"."""
-    return f"{n} other {_ranks(rank, n)}"
+def _player(seat: int, obs: Mapping[str, Any]) -> str:
+    """Another seat's name: "North", or "player 5" at a larger table."""
+    if obs["players"] <= len(COMPASS):
+        return _(COMPASS[seat])
+    return _("player {number}").format(number=seat + 1)
 
 
-def _whose(seat: int, obs: Mapping[str, Any]) -> str:
-    names = COMPASS if obs["players"] <= len(COMPASS) else tuple(
-        f"player {s + 1}" for s in range(obs["players"]))
-    return "your" if seat == obs["seat"] else f"{names[seat]}'s"
+def _whose_pile(seat: int, obs: Mapping[str, Any]) -> str:
+    """"your pile", "North's pile", "player 5's pile"."""
+    if seat == obs["seat"]:
+        return _("your pile")
+    # Translators: {player} is a seat's name ("North") or "player 5".
+    return _("{player}'s pile").format(player=_player(seat, obs))
 
 
 def _taken(obs: Mapping[str, Any], view: _View, play: Any) -> list[Card]:
@@ -61,12 +70,20 @@ def said(obs: Mapping[str, Any], text: str) -> str:
     """A play as the reason says it: "taking the centre's 2 cards with the 9♥"."""
     play = Avissinia.parse_action(text)
     if play.target == TRAIL:
-        return f"trailing the {play.card}"
+        # Translators: a play as the coach names it, inside its sentences ("{card}": 7♣).
+        return _("trailing the {card}").format(card=play.card)
     if play.target == OWN:
-        return f"adding the {play.card} to your pile"
+        return _("adding the {card} to your pile").format(card=play.card)
     view = _View(obs)
-    where = "the centre's" if play.target == CENTRE else _whose(play.target, obs)
-    return f"taking {where} {plural(len(_taken(obs, view, play)), 'card')} with the {play.card}"
+    n = len(_taken(obs, view, play))
+    if play.target == CENTRE:
+        return ngettext("taking the centre's {count} card with the {card}",
+                        "taking the centre's {count} cards with the {card}", n).format(
+            count=n, card=play.card)
+    # Translators: {player} is a seat's name ("North") or "player 5".
+    return ngettext("taking {player}'s {count} card with the {card}",
+                    "taking {player}'s {count} cards with the {card}", n).format(
+        player=_player(play.target, obs), count=n, card=play.card)
 
 
 def _out(view: _View, rank: int) -> int:
@@ -74,22 +91,41 @@ def _out(view: _View, rank: int) -> int:
     return view.unseen_of_rank[rank]
 
 
-def _safety(view: _View, card: Card, what: str) -> str:
-    """Whether anyone can take ``what`` (topped by ``card``): how many of its rank are out."""
+def _safety(view: _View, card: Card, pile: bool) -> str:
+    """Whether anyone can take your pile (``pile``) or the centre, now topped by ``card``:
+    how many of its rank are out."""
     out = _out(view, card.rank)
     if out == 0:
-        return _gone(view, card, f"so nobody can take {what}")
-    are = "is" if out == 1 else "are"
-    return f"{_ranks_out(card.rank, out)} {are} still out, so {what} could be taken"
+        return _gone(view, card, pile)
+    if pile:
+        # Translators: {cards_out} is e.g. "2 other kings are still out".
+        return _("{cards_out}, so your pile could be taken").format(
+            cards_out=_others_out(card.rank, out))
+    return _("{cards_out}, so it could be taken").format(cards_out=_others_out(card.rank, out))
 
 
-def _gone(view: _View, card: Card, then: str) -> str:
+def _gone(view: _View, card: Card, pile: bool) -> str:
     """No other card of ``card``'s rank is out: the others are in your hand or played."""
     held = sum(1 for c in view.hand if c.rank == card.rank and c != card)
+    ranks = rank_plural(card.rank)
     if held == 0:
-        return f"the three other {_ranks(card.rank, 3)} are gone, {then}"
-    return (f"you hold {held} of the other {_ranks(card.rank, 3)} and the rest are gone, "
-            f"{then.replace('nobody', 'nobody else')}")
+        if pile:
+            # Translators: {ranks} is a rank's name in the plural ("kings").
+            return _("the three other {ranks} are gone, so nobody can take your pile").format(
+                ranks=ranks)
+        return _("the three other {ranks} are gone, so nobody can take it").format(
+            ranks=ranks)
+    if pile:
+        return ngettext(
+            "you hold {count} of the other {ranks} and the rest are gone, so nobody else can "
+            "take your pile",
+            "you hold {count} of the other {ranks} and the rest are gone, so nobody else can "
+            "take your pile", held).format(count=held, ranks=ranks)
+    return ngettext(
+        "you hold {count} of the other {ranks} and the rest are gone, so nobody else can "
+        "take it",
+        "you hold {count} of the other {ranks} and the rest are gone, so nobody else can "
+        "take it", held).format(count=held, ranks=ranks)
 
 
 def consideration(obs: Mapping[str, Any], text: str) -> str:
@@ -98,28 +134,45 @@ def consideration(obs: Mapping[str, Any], text: str) -> str:
     play = Avissinia.parse_action(text)
     card = play.card
     if play.target == TRAIL:
-        worth = plural(view.value([card]), "point")
+        worth = view.value([card])
         out = _out(view, card.rank)
         if out == 0:
-            return _gone(view, card, "so nobody can take it")
-        are = "is" if out == 1 else "are"
-        return f"it risks {worth}: {_ranks_out(card.rank, out)} {are} still out"
+            return _gone(view, card, False)
+        # Translators: {cards_out} is e.g. "2 other kings are still out".
+        return ngettext("it risks {count} point: {cards_out}",
+                        "it risks {count} points: {cards_out}", worth).format(
+            count=worth, cards_out=_others_out(card.rank, out))
     if play.target == OWN:
-        return _safety(view, card, "your pile")
+        return _safety(view, card, True)
     taken = _taken(obs, view, play)
     won = view.value([*taken, card])
-    where = "from the centre" if play.target == CENTRE else \
-        f"from {_whose(play.target, obs)} pile"
-    return joined(f"it wins {plural(len(taken), 'card')} {where}, {plural(won, 'point')} with "
-                  f"your {card}", _safety(view, card, "your pile"))
+    if play.target == CENTRE:
+        cards = ngettext("it wins {count} card from the centre",
+                         "it wins {count} cards from the centre", len(taken)).format(
+            count=len(taken))
+    else:
+        cards = ngettext("it wins {count} card from {pile}",
+                         "it wins {count} cards from {pile}", len(taken)).format(
+            count=len(taken), pile=_whose_pile(play.target, obs))
+    # Translators: {cards_won} is e.g. "it wins 2 cards from the centre"; {card} e.g. 9♥.
+    wins = ngettext("{cards_won}, {count} point with your {card}",
+                    "{cards_won}, {count} points with your {card}", won).format(
+        cards_won=cards, count=won, card=card)
+    return joined(wins, _safety(view, card, True))
+
+
+def _more(amount: str, play: str) -> str:
+    # Translators: {amount} is a decimal estimate (1.2); {play} another play.
+    return _("about {amount} points more than {play}").format(amount=amount, play=play)
 
 
 def hint_reason(obs: Mapping[str, Any], analysis: Analysis) -> str:
     best = analysis.best
-    return joined(consideration(obs, best),
-                  versus(analysis, lambda a: said(obs, a), "points more"))
+    return joined(consideration(obs, best), versus(analysis, lambda a: said(obs, a), _more))
 
 
 def mark_reason(obs: Mapping[str, Any], analysis: Analysis, played: str) -> str:
+    # Translators: {play} is a play ("trailing the 7♣"), {reason} what it risks or wins.
     return joined(consideration(obs, analysis.best),
-                  f"{said(obs, played)}: {consideration(obs, played)}")
+                  _("{play}: {reason}").format(play=said(obs, played),
+                                               reason=consideration(obs, played)))

@@ -43,7 +43,6 @@ from ..avissinia import (
     unseen_cards,
 )
 from ..cards import JACK, Card, parse_card
-from ..words import plural
 from . import Observation, Opponent, SearchOpponent, Setup, Thinking, chance_of_any
 from .avissinia_playout import (
     Policy,
@@ -619,7 +618,8 @@ class AvissiniaSearch(SearchOpponent[AvissiniaObservation]):
         yield from self.read(obs)
         candidates = _distinct(legal, _View(obs))
         best, means = yield from self.search(obs, candidates)
-        self.reason = (f"searched {plural(len(candidates), 'play')}; "
+        plays = len(candidates)  # the lab's words (benchmarks), not the page's: English
+        self.reason = (f"searched {plays} play{'' if plays == 1 else 's'}; "
                        f"expects {means[best]:+.1f} points")
         return best
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..i18n import LANGUAGES, SOURCE_LANGUAGE, language
+from ..i18n import LANGUAGES, SOURCE_LANGUAGE, _, language
 from ..views import GAME_TITLES
 from ..views.panels import help_keys_html, history_html, settings_html, stats_html
 from .core import Effects
@@ -60,7 +60,7 @@ class Session(LessonScreens, ReplayScreens, ReviewScreens, EmbedScreens):
         try:
             fragment = self.replay_fragment()
         except ReplayError as exc:
-            return Effects(say=f"No replay link: {exc}.")
+            return Effects(say=_("No replay link: {reason}.").format(reason=exc))
         return Effects(copy=f"{self.page_address()}#{fragment}") if fragment else None
 
     def command(self, name: str, key: str | None = None,

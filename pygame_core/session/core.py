@@ -18,6 +18,7 @@ from typing import Any
 
 from ..base import Game, GameError
 from ..engines import new_game
+from ..i18n import _
 from ..links import DEFAULT_LEVEL, Link, clean_levels, read_link
 from ..opponents import Opponent, make_opponent
 from ..opponents.search import thinking_seconds
@@ -110,7 +111,7 @@ def finish_work(effects: Effects | None) -> Effects | None:
     go, and merge what its end asks for (the page runs it in slices instead)."""
     while effects is not None and effects.work is not None:
         work, effects.work = effects.work, None
-        result, _ = drive(work.steps)
+        result, _unused = drive(work.steps)
         effects = effects.merge(work.done(result))
     return effects
 
@@ -196,7 +197,7 @@ class Table:
 
     def refuse_link(self, exc: GameError) -> Effects:
         """A link (a deal's, a lesson's) that cannot be opened: the start screen says why."""
-        self.notice = f"This link does not work: {exc}"
+        self.notice = _("This link does not work: {reason}").format(reason=exc)
         return Effects(draw=True)
 
     def follow_link(self, link: Link) -> Slot | None:
@@ -220,23 +221,28 @@ class Table:
         try:
             loaded = self.saved.read_slot(key)
         except GameError as exc:
-            return Effects(draw=True, say=f"“{self.saved.slot_name(key)}” cannot be loaded: {exc}")
+            # Translators: {name} is a save's name, {reason} why it cannot be loaded.
+            return Effects(draw=True, say=_("“{name}” cannot be loaded: {reason}").format(
+                name=self.saved.slot_name(key), reason=exc))
         return self.begin(loaded.game, loaded.levels).merge(
-            Effects(say=f"Loaded “{self.saved.slot_name(key)}”."))
+            Effects(say=_("Loaded “{name}”.").format(name=self.saved.slot_name(key))))
 
     def import_text(self, text: str, file_name: str) -> Effects:
         """An imported file: kept in Saves (the player is told if it cannot be) and begun."""
         try:
             loaded = read_slot(text)
         except GameError as exc:
-            return Effects(draw=True, say=f"{file_name} cannot be imported: {exc}")
+            # Translators: {file} is a file's name, {reason} why it cannot be imported.
+            return Effects(draw=True, say=_("{file} cannot be imported: {reason}").format(
+                file=file_name, reason=exc))
         name = loaded.name or file_name.removesuffix(".json")
         kept = self.saved.write_slot(name, wrap_save(
             loaded.game, loaded.levels, name, loaded.saved_at or self.stamp()))
         effects = self.begin(loaded.game, loaded.levels)
-        effects.say = (f"Imported “{name}”." if kept else
-                       f"Imported “{name}”, but it could not be kept in Saves: "
-                       f"{self.saved.problem or 'the browser refused to store it'}.")
+        effects.say = (_("Imported “{name}”.").format(name=name) if kept else
+                       _("Imported “{name}”, but it could not be kept in Saves: "
+                         "{reason}.").format(name=name, reason=self.saved.problem
+                                             or _("the browser refused to store it")))
         return effects
 
     def other_tab_wrote(self, text: str | None) -> Effects:
@@ -256,17 +262,17 @@ class Table:
         self.current_key = self.put_aside(
             OTHER_TAB, wrap_save(game, self.levels, "", self.stamp()))
         name = self.saved.slot_name(self.current_key)
-        return Effects(say=f"This site is open in another tab, which now keeps its own game in "
-                           f"progress. This tab's game is saved as “{name}” in Saves. "
-                           f"{self.saved.take_dropped()}".strip())
+        told = _("This site is open in another tab, which now keeps its own game in progress. "
+                 "This tab's game is saved as “{name}” in Saves.").format(name=name)
+        return Effects(say=f"{told} {self.saved.take_dropped()}".strip())
 
     def save_as(self, name: str) -> Effects:
         if not name or self.game is None:
-            return Effects(say="Give the save a name first.")
+            return Effects(say=_("Give the save a name first."))
         text = wrap_save(self.game, self.levels, name, self.stamp())
         if self.saved.write_slot(name, text):
-            return Effects(say=f"Saved as “{name}”.")
-        return Effects(say=self.saved.problem or "Could not save.")
+            return Effects(say=_("Saved as “{name}”.").format(name=name))
+        return Effects(say=self.saved.problem or _("Could not save."))
 
     def autosave(self) -> None:
         if self.game is None or self.read_only:
@@ -359,7 +365,7 @@ class Table:
              budget_ms: float | None = None) -> Effects:
         """One computer player's move in one go (tests, the terminal); ``go_on`` may
         abandon the thinking."""
-        action, _ = drive(self.computer_thinking(budget_ms), go_on)
+        action, _unused = drive(self.computer_thinking(budget_ms), go_on)
         return Effects() if action is None else self.play(action)
 
     def thinking_seat(self) -> int | None:
@@ -374,8 +380,8 @@ class Table:
     def undo(self) -> Effects:
         cut = None if self.game is None or self.read_only else undo_point(self.game, HUMAN)
         if self.game is None or cut is None:
-            return Effects(say="There is no play of yours to undo.")
-        text = "You took back your last play."
+            return Effects(say=_("There is no play of yours to undo."))
+        text = _("You took back your last play.")
         effects = self.begin(rebuild(self.game, cut), self.levels, narration=text)
         effects.announce.append(text)
         return effects
@@ -392,7 +398,7 @@ class Table:
 
     def hint(self, go_on: Callable[[], bool] | None = None) -> tuple[str, str] | None:
         """``hint_work`` in one go; None if abandoned by ``go_on``."""
-        result, _ = drive(self.hint_work(), go_on)
+        result, _unused = drive(self.hint_work(), go_on)
         return result
 
     def next_round(self) -> Effects:
@@ -413,5 +419,6 @@ class Table:
         return Effects(draw=True)
 
     def last_play(self) -> Effects:
-        text = self.narration or "No play yet."
-        return Effects(announce=[text], say=f"Last play: {text}")
+        text = self.narration or _("No play yet.")
+        # Translators: {play} is the last play as the narration says it.
+        return Effects(announce=[text], say=_("Last play: {play}").format(play=text))

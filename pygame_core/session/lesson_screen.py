@@ -16,6 +16,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any
 
 from ..base import Game, GameError
+from ..i18n import _
 from ..lessons import LESSON_MODULES, LessonRun, lesson_for
 from ..links import LEARN_PARAM, read_link
 from ..opponents import Opponent
@@ -60,7 +61,9 @@ class LessonScreens(Screens):
             self.opponents = {seat: LessonOpponent(self.lesson, seat)
                               for seat in range(1, game.num_players)}
             self.lesson_said = -1
-            effects.announce.append(f"A lesson in {self.lesson.lesson.title}.")
+            # Translators: {title} is a lesson's title.
+            effects.announce.append(_("A lesson in {title}.").format(
+                title=_(self.lesson.lesson.title)))
             self.say_step(effects)
         return effects
 
@@ -90,7 +93,8 @@ class LessonScreens(Screens):
     def start_lesson(self, name: str | None) -> Effects:
         lesson = lesson_for(name or "")
         if lesson is None:
-            return self.show("start", f"There is no lesson for {name!r}.")
+            return self.show("start", _("There is no lesson for {name}.").format(
+                name=repr(name)))
         run = LessonRun(lesson)
         self.starting = run
         self.lesson_off_saved = False
@@ -108,10 +112,14 @@ class LessonScreens(Screens):
             return super().start_from_address(pairs)
         try:
             if len(learn) > 1:
-                raise GameError(f"the link names {LEARN_PARAM} twice: keep one of them")
+                # Translators: {name} is a link's parameter, not translated (learn).
+                raise GameError(_("the link names {name} twice: keep one of them").format(
+                    name=LEARN_PARAM))
             if learn[0] not in LESSON_MODULES:
-                raise GameError(f"there is no lesson for {learn[0][:40]!r} (lessons: "
-                                f"{', '.join(LESSON_MODULES)})")
+                # Translators: {name} is what the link asked for; {lessons} the games that
+                # have a lesson, as the link names them (avissinia, avinas, abyssinia).
+                raise GameError(_("there is no lesson for {name} (lessons: {lessons})").format(
+                    name=repr(learn[0][:40]), lessons=", ".join(LESSON_MODULES)))
             link = read_link([(k, v) for k, v in pairs if k != LEARN_PARAM])
         except GameError as exc:
             return self.refuse_link(exc)
@@ -142,7 +150,8 @@ class LessonScreens(Screens):
         self.lesson = None
         self.end_lesson(game)
         return Effects(draw=True, schedule_ms=self.next_delay(),
-                       announce=[f"The {title} lesson is off: play on."])
+                       announce=[_("The {title} lesson is off: play on.").format(
+                           title=_(title))])
 
     def end_lesson(self, game: Game[Any, Any]) -> None:
         """The computer seats play by their levels, and the deal is saved from now on (the
@@ -166,8 +175,16 @@ class LessonScreens(Screens):
             step = run.step
             assert step is not None
             self.lesson_said = run.index
-            words = step.text + (f" Why: {step.why}" if step.why else "")
-            effects.announce.append(f"Step {run.index + 1} of {len(run.lesson.steps)}. {words}")
+            # Translators: {number} of {count} count the lesson's steps; {text} is the step's
+            # words and {why} its reason.
+            if step.why:
+                said = _("Step {number} of {count}. {text} Why: {why}").format(
+                    number=run.index + 1, count=len(run.lesson.steps), text=_(step.text),
+                    why=_(step.why))
+            else:
+                said = _("Step {number} of {count}. {text}").format(
+                    number=run.index + 1, count=len(run.lesson.steps), text=_(step.text))
+            effects.announce.append(said)
         return effects
 
     def lesson_next(self) -> Effects:
@@ -180,7 +197,7 @@ class LessonScreens(Screens):
         if run.done:
             assert self.game is not None
             self.end_lesson(self.game)
-            effects.announce.append("Lesson complete.")
+            effects.announce.append(_("Lesson complete."))
         effects.schedule_ms = self.next_delay()
         return self.say_step(effects)
 
@@ -196,9 +213,11 @@ class LessonScreens(Screens):
             return super().human_play(action)
         if not run.asks(action):
             step = run.step
-            wanted = "read on with Next" if step is None or step.move is None else \
-                "make the play the lesson marks"
-            return Effects(say=f"In this lesson, {wanted}; or switch the lesson off.")
+            if step is None or step.move is None:
+                return Effects(say=_("In this lesson, read on with Next; or switch the lesson "
+                                     "off."))
+            return Effects(say=_("In this lesson, make the play the lesson marks; or switch "
+                                 "the lesson off."))
         return super().human_play(action)
 
     def play(self, action: str) -> Effects:
@@ -211,7 +230,7 @@ class LessonScreens(Screens):
             effects = super().play(action)
         else:
             if action != run.other_move():
-                raise GameError(f"{action}: not the lesson's move")
+                raise GameError(_("{action}: not the lesson's move").format(action=action))
             effects = super().play(action)
             run.played_other()
         if self.summary is not None and run.showing() and not self.summary_kept():
@@ -230,7 +249,7 @@ class LessonScreens(Screens):
 
     def hint_effects(self) -> Effects:
         if self.learning():
-            return Effects(say="In a lesson, the step says what to play and why.")
+            return Effects(say=_("In a lesson, the step says what to play and why."))
         return super().hint_effects()
 
     # --- the page -------------------------------------------------------------------------

@@ -19,9 +19,10 @@ from collections.abc import Generator
 from typing import Any
 
 from ..base import Game, read_digits
+from ..i18n import _
 from ..replay import Replay, ReplayStepper, summary_steps
 from ..review import Narrate, Review, review
-from ..views import ROUND_WORDS, DealEnds, TableContext, narrate, render_table, seat_names
+from ..views import DealEnds, TableContext, narrate, render_table, seat_names
 from ..views.markup import Markup
 from ..views.replay import (
     ReplayControls,
@@ -129,19 +130,30 @@ class ReplayView:
 
     def where(self) -> str:
         stepper = self.stepper
-        word = ROUND_WORDS.get(stepper.replay.game, "Deal").lower()
-        return f"Move {self.step} of {stepper.steps}, {word} {self.deal() + 1} of {stepper.deals}"
+        parts = {"step": self.step, "steps": stepper.steps, "deal": self.deal() + 1,
+                 "deals": stepper.deals}
+        game = stepper.replay.game
+        # Translators: where a replay stands: its move and its round (Avissinia), hand
+        # (Avinas) or deal (Abyssinia).
+        if game == "avissinia":
+            return _("Move {step} of {steps}, round {deal} of {deals}").format(**parts)
+        if game == "avinas":
+            return _("Move {step} of {steps}, hand {deal} of {deals}").format(**parts)
+        return _("Move {step} of {steps}, deal {deal} of {deals}").format(**parts)
 
     def said(self) -> str:
         """The step in words: where, and the move that led to it."""
         move = narrate(self.stepper.state().observation(HUMAN), self.names)
-        return f"{self.where()}. {move}" if move and self.step else f"{self.where()}."
+        if move and self.step:
+            # Translators: {where} is e.g. "Move 3 of 40, round 1 of 2"; {move} the move made.
+            return _("{where}. {move}").format(where=self.where(), move=move)
+        return _("{where}.").format(where=self.where())
 
     def html(self) -> str:
         obs = self.display()
         move = narrate(self.stepper.state().observation(HUMAN), self.names) if self.step else ""
         # The dialogs at a deal's end step on here, and the match's end leaves the replay.
-        ctx = TableContext(names=self.names, narration=move or "The cards are dealt.",
+        ctx = TableContext(names=self.names, narration=move or _("The cards are dealt."),
                            summary=self.summary(), ends=DealEnds(replay=True))
         table = render_table(obs, ctx)
         return f'<div class="replay">{strip_html(self.controls())}{table}</div>'
@@ -167,7 +179,7 @@ class ReplayView:
         elif name == "replay-end":
             self.go(stepper.steps)
         elif name == "replay-deal" and key:
-            text, _, end = key.partition(":")
+            text, _sep, end = key.partition(":")
             deal = read_digits(text, KEY_DIGITS)
             if deal is None or deal >= stepper.deals:
                 return False
@@ -271,7 +283,7 @@ class DealReview:
             self.game, self.deal, self.done, self.total, finished=True,
             marks=tuple((d.step, d.text()) for d in result.marked[:5]),
             marked=len(result.marked), decisions=len(result.decisions),
-            seconds=result.seconds, note=result.note)
+            seconds=result.seconds, note=_(result.note))
 
     def html(self) -> Markup:
         """The whole panel; ``block`` is the part redrawn as the review goes on."""

@@ -11,6 +11,7 @@ from collections.abc import Callable, Generator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..base import Game, GameError, read_digits
+from ..i18n import _, ngettext, number
 from ..views.panels import Entry
 from .core import HUMAN, KEY_DIGITS, Effects, Work
 from .history import history_entries_sliced, round_of
@@ -72,15 +73,18 @@ class ReplayScreens(Screens):
 
         def reading() -> Generator[None, None, Any]:
             try:
-                _, game = yield from decode_steps(value, progress)
+                _steps, game = yield from decode_steps(value, progress)
             except (ReplayError, GameError) as exc:
                 return exc
             return game, (yield from history_entries_sliced(game, HUMAN))
 
         def said() -> str:
             if progress.read < 1:
-                return "Opening the replay…"
-            return f"Opening the replay: {progress.read:,} of {progress.moves:,} moves read…"
+                return _("Opening the replay…")
+            return ngettext("Opening the replay: {read} of {count} move read…",
+                            "Opening the replay: {read} of {count} moves read…",
+                            progress.moves).format(read=number(progress.read),
+                                                   count=number(progress.moves))
 
         return Effects(update={"loading-text": said()},
                        work=Work(reading(), self.replay_opened, progress=said))
@@ -88,7 +92,8 @@ class ReplayScreens(Screens):
     def replay_opened(self, read: tuple[Game[Any, Any], list[Entry]] | Exception) -> Effects:
         """The replay link read (``open_replay``'s work): show its final table."""
         if isinstance(read, Exception):
-            return self.show("start", f"This replay link does not work: {read}")
+            return self.show("start", _("This replay link does not work: {reason}").format(
+                reason=read))
         game, entries = read
         self.forget_match()
         self.game, self.screen, self.read_only = game, "table", True
@@ -97,9 +102,19 @@ class ReplayScreens(Screens):
         # The last deal's scores, as the table showed them when the match ended.
         self.summary = finished - 1 if game.is_over and finished else None
         self.entries = entries
-        state = "the finished match" if game.is_over else "the match as it was"
-        self.narration = (f"A replay: {state} after {len(game.history)} moves. "
-                          "Nothing here is saved; start a new game from the menu.")
+        moves = len(game.history)
+        if game.is_over:
+            self.narration = ngettext(
+                "A replay: the finished match after {count} move. Nothing here is saved; "
+                "start a new game from the menu.",
+                "A replay: the finished match after {count} moves. Nothing here is saved; "
+                "start a new game from the menu.", moves).format(count=moves)
+        else:
+            self.narration = ngettext(
+                "A replay: the match as it was after {count} move. Nothing here is saved; "
+                "start a new game from the menu.",
+                "A replay: the match as it was after {count} moves. Nothing here is saved; "
+                "start a new game from the menu.", moves).format(count=moves)
         return Effects(draw=True)
 
     def replay_fragment(self) -> str | None:
@@ -128,7 +143,7 @@ class ReplayScreens(Screens):
 
         if self.game is None:
             return Effects()
-        kind, _, number = key.partition(":")
+        kind, _sep, number = key.partition(":")
         moves = len(self.game.history)
 
         def still() -> bool:  # the same match, not moved on meanwhile
@@ -147,7 +162,7 @@ class ReplayScreens(Screens):
                            update=CLEAR_NOTICE)
 
         # A long match's states take seconds to lay out on the page: in slices.
-        return Effects(say="Preparing the replay…",
+        return Effects(say=_("Preparing the replay…"),
                        work=Work(ReplayStepper.sliced(Replay.of(self.game)), opened, still))
 
     def close_replay(self) -> Effects:
@@ -170,7 +185,7 @@ class ReplayScreens(Screens):
             return Effects()
         if view.playing:
             view.stop()
-            return Effects(draw=True, announce=["Paused."])
+            return Effects(draw=True, announce=[_("Paused.")])
         token = view.start_playing()
         return Effects(draw=True, work=Work(wait(self.pace, token), self.replay_tick))
 

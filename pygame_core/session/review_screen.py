@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..base import read_digits
-from ..words import plural
+from ..i18n import _, ngettext
 from .core import KEY_DIGITS, Effects, Work
 from .screen import Screens
 
@@ -43,7 +43,7 @@ class ReviewScreens(Screens):
         game = self.game
         deal = read_digits(key, KEY_DIGITS)
         if game is None or deal is None or deal >= game.deals_finished:
-            return Effects(say="Only a finished deal can be reviewed.")
+            return Effects(say=_("Only a finished deal can be reviewed."))
         self.review_shown = deal
         if deal in self.reviews:
             return Effects(panel=self.review_panel())
@@ -60,8 +60,11 @@ class ReviewScreens(Screens):
                 effects.work = Work(started.until_progress(thinking), tick)
             elif started.result is not None:
                 marked = len(started.result.marked)
-                effects.announce.append(f"Review done: {plural(marked, 'costly play')} marked."
-                                        if marked else "Review done: no costly mistakes found.")
+                effects.announce.append(
+                    ngettext("Review done: {count} costly play marked.",
+                             "Review done: {count} costly plays marked.", marked).format(
+                        count=marked)
+                    if marked else _("Review done: no costly mistakes found."))
             return effects
 
         return Effects(panel=self.review_panel(),

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..base import Game, GameError, read_digits
 from ..engines import GAMES
-from ..i18n import LANGUAGES, PSEUDO, choose
+from ..i18n import LANGUAGES, PSEUDO, _, choose, ngettext
 from ..links import DEFAULT_LEVEL, read_link, share_query, start_game
 from ..opponents import LEVELS
 from ..query import encode_query
@@ -145,7 +145,7 @@ class Screens(Table):
     def recent(self) -> tuple[tuple[int, str], ...]:
         """What the computer players did since the human's last move: (seat, words)."""
         since: list[tuple[int, str]] = []
-        for _, seat, text in reversed(self.entries):
+        for _when, seat, text in reversed(self.entries):
             if seat == HUMAN:
                 break
             since.append((seat, text))
@@ -155,13 +155,15 @@ class Screens(Table):
         if self.game is None or self.game.is_over:
             return None
         title = GAME_TITLES.get(self.game.NAME, self.game.NAME)
-        return {"title": title, "detail": f"{len(self.game.history)} moves played"}
+        moves = len(self.game.history)
+        return {"title": title, "detail": ngettext("{count} move played", "{count} moves played",
+                                                   moves).format(count=moves)}
 
     def turn_line(self) -> str:
         if not self.at_table() or self.game is None:
             return ""
         if self.read_only and not self.game.is_over:
-            return "A replay, read-only: step through it, or start a new game from the menu."
+            return _("A replay, read-only: step through it, or start a new game from the menu.")
         return turn_line(self.shown_observation(), summary=self.summary is not None)
 
     def show(self, screen: str, message: str = "") -> Effects:
@@ -185,7 +187,7 @@ class Screens(Table):
     def start_layout(self, fields: Mapping[str, str]) -> tuple[str, list[tuple[int, str, bool]]]:
         """What the start form shows as its choices change: the chosen game (whose options
         fieldset is shown) and each opponent row ``(seat, name, shown)``."""
-        chosen, _, players = self.form_choice(fields)
+        chosen, _options, players = self.form_choice(fields)
         return chosen.name, start_seats(chosen.name, players)
 
     def animated(self) -> bool:
@@ -201,7 +203,7 @@ class Screens(Table):
             game = start_game(chosen.name, random.randrange(2**53), dict(options))
         except GameError as exc:
             self.start_form = {"game": chosen.name, "levels": levels, "options": options}
-            return self.show("start", f"Cannot deal that game: {exc}")
+            return self.show("start", _("Cannot deal that game: {reason}").format(reason=exc))
         self.saved.write_choices(chosen.name, levels, options)
         return self.begin(game, levels)
 
@@ -225,7 +227,7 @@ class Screens(Table):
 
     def delete_slot(self, key: str) -> Effects:
         self.saved.remove(key)
-        return self.show("saves", "Deleted.")
+        return self.show("saves", _("Deleted."))
 
     def export(self, key: str) -> Effects | None:
         """A slot offered as a file, named after it (None: no such slot)."""
@@ -238,7 +240,9 @@ class Screens(Table):
         """A file chosen in Saves (its text, or why it could not be read): begun, or the
         reason shown in Saves."""
         if isinstance(text, Exception):
-            return self.show("saves", f"{file_name} cannot be read: {text}")
+            # Translators: {file} is a file's name, {reason} why it cannot be read.
+            return self.show("saves", _("{file} cannot be read: {reason}").format(
+                file=file_name, reason=text))
         effects = self.import_text(text, file_name)
         if not effects.schedule_ms and not self.at_table():
             self.show("saves", effects.say)
@@ -306,7 +310,7 @@ class Screens(Table):
         """A hint as background work: the hard level's move for the human and why, shown
         by ``hint_shown`` once found; dropped if the table moves on meanwhile."""
         if not self.my_turn() or self.game is None:
-            return Effects(say="Hints are given on your turn.")
+            return Effects(say=_("Hints are given on your turn."))
         moves = len(self.game.history)
 
         def still() -> bool:
@@ -314,10 +318,10 @@ class Screens(Table):
 
         def done(result: tuple[str, str] | None) -> Effects:
             self.hinted = (moves, "", *result) if result else (
-                moves, "There are no hints for this game yet.", "", "")
+                moves, _("There are no hints for this game yet."), "", "")
             return Effects(draw=True)
 
-        self.hinted = (moves, "Thinking about a hint…", "", "")
+        self.hinted = (moves, _("Thinking about a hint…"), "", "")
         return Effects(draw=True, work=Work(self.hint_work(), done, still))
 
     def hint_shown(self) -> tuple[str, str, str] | None:

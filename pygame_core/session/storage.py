@@ -19,16 +19,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from ..base import Game, GameError, read_digits, short_repr
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, N_, _, listing, ngettext, number
 from ..links import MAX_OPPONENTS, clean_levels
 from ..registry import SPECS
 from ..saves import MAX_SAVE_DEPTH, SaveError, load, parse_json, read_header
 
 PREFIX = "cardtable:"  # every key the page writes to localStorage starts with this
-FULL_STORAGE = "The browser's storage is full: this game is not being saved."
-NO_STORAGE = ("This browser does not let the page store anything here (private mode, or a "
+FULL_STORAGE = N_("The browser's storage is full: this game is not being saved.")
+NO_STORAGE = N_("This browser does not let the page store anything here (private mode, or a "
               "frame that blocks storage): you can play, but the game cannot be saved.")
-STALE = ("The last game could not be saved (the browser's storage was full), so it cannot "
+STALE = N_("The last game could not be saved (the browser's storage was full), so it cannot "
          "be resumed where you left it.")
 
 
@@ -194,20 +194,21 @@ def _slot_dict(text: object) -> dict[str, Any]:
     """A slot's (or an imported file's) JSON, checked as far as it can be without replaying
     the game: the wrapper, and the engine's save inside it."""
     if not isinstance(text, (str, bytes)):
-        raise SaveError("save is not text")
+        raise SaveError(_("save is not text"))
     data = parse_json(text, MAX_SLOT_DEPTH)
     if not isinstance(data, dict):
-        raise SaveError("save is not a JSON object")
+        raise SaveError(_("save is not a JSON object"))
     if data.get("kind") == SLOT_KIND:
         version = data.get("version")
         if version != SLOT_VERSION or isinstance(version, bool):
-            raise SaveError(f"save slot version {short_repr(version)} is not one this page reads")
+            raise SaveError(_("save slot version {version} is not one this page reads").format(
+                version=short_repr(version)))
         if not isinstance(data.get("save"), dict):
-            raise SaveError("save is incomplete: it holds no game")
+            raise SaveError(_("save is incomplete: it holds no game"))
         return data
     if "actions" in data and "format" in data:  # an engine save on its own
         return {"kind": SLOT_KIND, "version": SLOT_VERSION, "save": data}
-    raise SaveError("not a saved game of this card table")
+    raise SaveError(_("not a saved game of this card table"))
 
 
 def _label(value: object) -> str:
@@ -235,11 +236,18 @@ def slot_summary(key: str, text: object, titles: Mapping[str, str] | None = None
     game, options = save["game"], save["options"]
     mode = SPECS[game].describe_options(options)
     saved_at = _label(data.get("saved_at"))
-    when = f", saved {saved_at[:16].replace('T', ' ')}" if saved_at else ""
+    moves = len(save["actions"])
+    if saved_at:
+        # Translators: {when} is a date and time, 2026-12-06 04:43.
+        detail = ngettext("{count} move played, saved {when}", "{count} moves played, saved {when}",
+                          moves).format(count=moves, when=saved_at[:16].replace("T", " "))
+    else:
+        detail = ngettext("{count} move played", "{count} moves played", moves).format(
+            count=moves)
     return {
         "key": key, "name": name, "error": "",
         "title": (titles or {}).get(game, game) + mode,
-        "detail": f"{len(save['actions'])} moves played{when}",
+        "detail": detail,
     }
 
 
@@ -289,10 +297,13 @@ def dropped_note(names: Sequence[str]) -> str:
     """What the player is told when automatic slots were dropped ("" if none were)."""
     if not names:
         return ""
-    which = "“" + "”, “".join(names) + "”"
-    return (f"Saves keeps at most {MAX_AUTOMATIC_SLOTS} games put aside by the table; the "
-            f"oldest {'ones were' if len(names) > 1 else 'one was'} deleted: {which}. "
-            "Your named saves are never deleted.")
+    which = listing([_("“{name}”").format(name=name) for name in names])
+    # Translators: {limit} is a number of games (10); {names} lists the deleted saves' names.
+    return ngettext("Saves keeps at most {limit} games put aside by the table; the oldest one "
+                    "was deleted: {names}. Your named saves are never deleted.",
+                    "Saves keeps at most {limit} games put aside by the table; the oldest ones "
+                    "were deleted: {names}. Your named saves are never deleted.",
+                    len(names)).format(limit=MAX_AUTOMATIC_SLOTS, names=which)
 
 
 def usage_note(used: int, refused: bool = False) -> str:
@@ -300,9 +311,11 @@ def usage_note(used: int, refused: bool = False) -> str:
     if used < NEARLY_FULL * QUOTA_CHARS and not refused:
         return ""
     share = min(100, round(100 * used / QUOTA_CHARS))
-    return (f"Storage is nearly full: this site uses {used / 2**20:.1f} MB of the browser's "
-            f"{QUOTA_CHARS // 2**20} MB ({share}%). Export the saves you want to keep, then "
-            "delete them here to make room.")
+    # Translators: {used} and {quota} are sizes in megabytes; {share} a percentage.
+    return _("Storage is nearly full: this site uses {used} MB of the browser's {quota} MB "
+             "({share}%). Export the saves you want to keep, then delete them here to make "
+             "room.").format(used=number(used / 2**20, 1), quota=QUOTA_CHARS // 2**20,
+                             share=share)
 
 
 # --- settings ---------------------------------------------------------------------------
@@ -418,8 +431,8 @@ class SiteStorage:
 
     @property
     def problem(self) -> str:
-        """Why the last write was refused ("" if it was not)."""
-        return self.store.problem
+        """Why the last write was refused ("" if it was not), in the player's language."""
+        return _(self.store.problem) if self.store.problem else ""
 
     def slot_keys(self) -> list[str]:
         """The slot index: every slot's key, in order (the Saves list shows them).  Slots
@@ -439,7 +452,7 @@ class SiteStorage:
         """A slot's game; SaveError saying why it cannot be had."""
         text = self.store.get(key)
         if text is None:
-            raise SaveError("it is no longer there")
+            raise SaveError(_("it is no longer there"))
         return read_slot(text)
 
     def write_slot(self, name: str, text: str) -> bool:
@@ -488,7 +501,7 @@ class SiteStorage:
             # What is stored is older than the game was (or gone): it must not be offered
             # as where the player left off.
             self.store.remove(self.keys.stale)
-            return None, STALE
+            return None, _(STALE)
         text = self.store.get(self.keys.current)
         if not text:
             return None, ""
@@ -497,7 +510,8 @@ class SiteStorage:
         except GameError as exc:
             self.put_aside(DAMAGED, text, stamp)
             self.store.remove(self.keys.current)
-            return None, f"The game in progress could not be resumed: {exc}"
+            return None, _("The game in progress could not be resumed: {reason}").format(
+                reason=exc)
 
     def write_current(self, key: str, text: str) -> None:
         """The game in progress after a move, under ``key`` (the current key, or this tab's
