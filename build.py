@@ -143,6 +143,7 @@ def babel(*args: str | Path) -> None:
 def extract_messages(pot: Path = MESSAGES_POT) -> None:
     """Every message of pygame_core and the page's glue, as a template (.pot)."""
     keywords = [arg for word in BABEL_KEYWORDS for arg in ("-k", word)]
+    pot.parent.mkdir(parents=True, exist_ok=True)
     babel("extract", "--no-default-keywords", *keywords, "-F", BABEL_CFG, "--sort-by-file",
           "--no-wrap", "--project", "card-table", "--add-comments", "Translators:",
           "-o", pot, "pygame_core", "web/main.py")

@@ -30,7 +30,7 @@ from babel.messages.pofile import read_po
 from pygame_core import i18n, new_game
 from pygame_core.saves import dumps
 from pygame_core.session.commands import Session
-from pygame_core.session.core import HUMAN, Effects
+from pygame_core.session.core import HUMAN, Effects, finish_work
 from pygame_core.session.storage import DictStorage, parse_settings
 from pygame_core.views.chrome import MESSAGES as CHROME_MESSAGES
 
@@ -160,36 +160,55 @@ def outside_marks(text: str) -> str:
 
 
 class ShownText(HTMLParser):
-    """Every text a reader sees or hears in a page of HTML: its text and the attributes
-    read aloud.  Keys (``<kbd>``) are keys, not words."""
+    """What a reader sees or hears in a page of HTML: its text, in order (a message may
+    hold markup, so the marks are followed across elements), and the attributes read
+    aloud.  Keys (``<kbd>``) are keys and snippets of code (``<code>``, a read-only
+    ``<textarea>``) are code, not words; an element marked with its own ``lang`` (a
+    language named in itself, in the language switch) is in that language on purpose."""
 
-    SKIP = frozenset({"style", "script", "kbd"})
+    SKIP = frozenset({"style", "script", "kbd", "code"})
 
     def __init__(self) -> None:
         super().__init__()
-        self.found: list[str] = []
-        self.skipping = 0
+        self.text: list[str] = []
+        self.attributes: list[str] = []
+        self.skipping: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in self.SKIP:
-            self.skipping += 1
+        found = dict(attrs)
+        if tag in self.SKIP or (tag == "textarea" and "readonly" in found) or "lang" in found:
+            self.skipping.append(tag)
         for name, value in attrs:
             if name in SHOWN_ATTRIBUTES and value:
-                self.found.append(value)
+                self.attributes.append(value)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in self.SKIP:
-            self.skipping = max(0, self.skipping - 1)
+        if self.skipping and self.skipping[-1] == tag:
+            self.skipping.pop()
 
     def handle_data(self, data: str) -> None:
-        if not self.skipping and data.strip():
-            self.found.append(data)
+        if not self.skipping:
+            self.text.append(data)
 
 
 def leaks(html: str) -> list[str]:
     parser = ShownText()
     parser.feed(html)
-    return [t.strip() for t in parser.found if LETTER.search(outside_marks(t))]
+    parser.close()
+    found = [t.strip() for t in parser.attributes if LETTER.search(outside_marks(t))]
+    depth = 0
+    for chunk in parser.text:  # the marks nest across elements: follow them through
+        outside = []
+        for ch in chunk:
+            if ch == i18n.PSEUDO_OPEN:
+                depth += 1
+            elif ch == i18n.PSEUDO_CLOSE:
+                depth = max(0, depth - 1)
+            elif depth == 0:
+                outside.append(ch)
+        if LETTER.search("".join(outside)):
+            found.append(chunk.strip())
+    return found
 
 
 def spoken(*texts: str) -> list[str]:
@@ -220,14 +239,24 @@ class Screens:
         if effects is not None:
             for text in spoken(*effects.announce, effects.say):
                 self.seen.append(f"{where} (said): {text}")
-            if effects.panel:
-                self.seen += [f"{where} (panel): {t}" for t in leaks(effects.panel)]
+            for part in [effects.panel or "", *effects.update.values()]:
+                self.seen += [f"{where} (panel): {t}" for t in leaks(part)]
 
 
 def play_a_deal(screens: Screens, seed: int) -> None:
+    """A deal played to its summary; the first of the player's turns asks for a hint
+    (the coach's words) and the coach note is on (after a costly play, its words)."""
     table, rng = screens.table, random.Random(seed)
+    table.set_coach_note(True)
+    hinted = False
     while table.summary is None and table.game is not None and not table.game.is_over:
         if table.my_turn():
+            if not hinted:
+                hinted = True
+                screens.look(finish_work(table.command("hint")), "hint")
+                shown = table.hint_shown()
+                assert shown is not None
+                screens.seen += [f"hint: {t}" for t in spoken(shown[0], shown[2])]
             legal = table.game.observation(HUMAN)["legal"]
             screens.look(table.human_play(rng.choice(legal)), "your play")
         else:
@@ -245,6 +274,9 @@ def test_every_screen_of_a_game_speaks_through_the_layer(
         screens.look(table.command(panel), panel)
     play_a_deal(screens, 4)
     screens.look(table.command("history"), "history after a deal")
+    review = finish_work(table.command("review", "0"))
+    assert review is not None and "review-body" in review.update.get("review-out", "")
+    screens.look(review, "review")
     screens.look(table.command("next-round"), "next deal")
     screens.look(table.command("undo"), "undo")
     screens.look(table.command("saves"), "saves")

@@ -110,7 +110,7 @@ def test_settings_panel_reflects_the_settings() -> None:
     assert boxes == {"set-animations": False, "set-four-colour": True, "set-shortcuts": True,
                      "set-coach-note": False}
     chosen = [a["value"] for t, a in tags if t == "option" and "selected" in a]
-    assert chosen == ["300"]
+    assert chosen == ["en", "300"]  # the language spoken, the pace
 
 
 # --- statistics ----------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..i18n import N_, _, ngettext, pgettext
+from ..i18n import LANGUAGES, N_, _, language, ngettext, pgettext
 from ..registry import compass
 from . import GAME_TITLES, esc, game_view, unit_text
 from .markup import Markup, html, text_html
@@ -110,6 +110,17 @@ def to_play(player: str) -> str:
 PACES = (1400, 800, 300, 0)  # slow, normal, fast, instant (ms between the others' moves)
 
 
+def language_choice() -> str:
+    """The language switch: each language named in itself (and marked so, for screen
+    readers), the one spoken chosen."""
+    spoken = language()
+    options = "".join(
+        f'<option value="{code}" lang="{code}"{" selected" if code == spoken else ""}>'
+        f"{esc(name)}</option>" for code, name in LANGUAGES.items())
+    return (f'<label class="setting">{esc(_("Language"))} '
+            f'<select id="set-language" data-setting="language">{options}</select></label>')
+
+
 def settings_html(settings: Mapping[str, Any]) -> str:
     pace = int(settings["pace"])
     names = {1400: pgettext("pace", "Slow"), 800: pgettext("pace", "Normal"),
@@ -129,6 +140,8 @@ def settings_html(settings: Mapping[str, Any]) -> str:
     return (
         f'<h2 id="panel-title">{esc(_("Settings"))}</h2>'
         '<form class="settings" onsubmit="return false">'
+        + language_choice()
+        +
         f'<label class="setting">{esc(pace_label)} '
         '<select id="set-pace" data-setting="pace">'
         f"{options}</select></label>"

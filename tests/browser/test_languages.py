@@ -85,7 +85,8 @@ LEAKS = """() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
-    if (!el || el.closest("kbd, script, style, [hidden]") || !el.getClientRects().length) continue;
+    const skip = "kbd, script, style, [hidden], [lang]:not(html)";
+    if (!el || el.closest(skip) || !el.getClientRects().length) continue;
     if (/\\p{L}/u.test(marks(node.textContent))) found.push(node.textContent.trim());
   }
   for (const el of document.querySelectorAll("[aria-label], [title]")) {
