@@ -344,3 +344,21 @@ def test_saves_and_links_are_the_same_in_every_language(code: str) -> None:
     save_other, link_other = play(code)
     assert save_other == save_en
     assert link_other == f"{link_en}&lang={code}"
+
+
+def test_the_embed_dialog_can_set_the_tables_language_for_every_reader() -> None:
+    table = Session(DictStorage(), pace=0)
+    table.site = "https://example.org/cards/index.html"
+    table.begin(new_game("avinas", seed=2), ["easy"] * 3)
+    panel = table.panel_html("embed", {}, "")
+    assert '<select name="lang">' in panel and '<option value="" selected>' in panel
+    copied = table.command("embed-copy", "element")
+    assert copied is not None and "lang=" not in copied.copy  # each reader's own, by default
+    table.form_input("embed", {"deal": "fixed", "width": "960", "height": "720", "lang": "lt"})
+    for key in ("element", "iframe"):
+        copied = table.command("embed-copy", key)
+        assert copied is not None
+        assert ('lang="lt"' if key == "element" else "lang=lt") in copied.copy
+    table.form_input("embed", {"lang": "xx"})  # not a language the table speaks: none
+    copied = table.command("embed-copy", "iframe")
+    assert copied is not None and "lang=" not in copied.copy

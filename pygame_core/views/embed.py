@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Mapping
 
 from ..base import read_digits
-from ..i18n import _, pgettext
+from ..i18n import LANGUAGES, _, pgettext
 from .markup import Markup, escape, html, text_html
 
 MIN_SIZE, MAX_SIZE = 200, 4000
@@ -27,6 +27,7 @@ class EmbedForm:
     width: int = DEFAULT_WIDTH
     height: int = DEFAULT_HEIGHT
     problem: str = ""  # a size that was out of range, in words
+    language: str = ""  # the table's language for its readers ("": each reader's browser's)
 
 
 def _size(text: str | None, default: int, name: str) -> tuple[int, str]:
@@ -53,7 +54,9 @@ def read_form(fields: Mapping[str, str], before: EmbedForm | None = None) -> Emb
     width, w_problem = _size(fields.get("width"), before.width, "width")
     height, h_problem = _size(fields.get("height"), before.height, "height")
     fixed = fields.get("deal", "fixed" if before.fixed else "fresh") != "fresh"
-    return EmbedForm(fixed, width, height, w_problem or h_problem)
+    language = fields.get("lang", before.language)
+    return EmbedForm(fixed, width, height, w_problem or h_problem,
+                     language if language in LANGUAGES else "")
 
 
 def site_folder(href: str) -> str:
@@ -64,8 +67,10 @@ def site_folder(href: str) -> str:
 
 
 def deal_params(params: Mapping[str, str], form: EmbedForm) -> dict[str, str]:
-    """The game's parameters for the frame (``seed`` only for this deal)."""
-    return {k: v for k, v in params.items() if form.fixed or k != "seed"}
+    """The game's parameters for the frame (``seed`` only for this deal), and its
+    language when one is chosen."""
+    chosen = {k: v for k, v in params.items() if form.fixed or k != "seed"}
+    return {**chosen, "lang": form.language} if form.language else chosen
 
 
 def frame_src(site: str, params: Mapping[str, str], form: EmbedForm) -> str:
@@ -132,6 +137,17 @@ def output_html(site: str, params: Mapping[str, str], title: str, form: EmbedFor
         copy_frame=_("Copy the iframe"))])
 
 
+def language_options(chosen: str) -> Markup:
+    """The embedded table's language: each reader's browser's, or one for all of them
+    (each named in itself, marked with its lang)."""
+    browser = html('<option value=""{on}>{words}</option>',
+                   on=Markup("" if chosen else " selected"), words=_("Each reader's browser's"))
+    return Markup("").join([browser, *(
+        html('<option value="{code}" lang="{code}"{on}>{name}</option>', code=code, name=name,
+             on=Markup(" selected" if code == chosen else ""))
+        for code, name in LANGUAGES.items())])
+
+
 def embed_html(site: str, params: Mapping[str, str], title: str, form: EmbedForm,
                seed: int | None) -> Markup:
     """The whole dialog; without a seed (no game yet) only a fresh deal is offered."""
@@ -159,10 +175,13 @@ def embed_html(site: str, params: Mapping[str, str], title: str, form: EmbedForm
         '<label>{width} <input type="number" name="width" min="{lo}" max="{hi}" step="10" '
         'value="{w}" inputmode="numeric"></label> '
         '<label>{height} <input type="number" name="height" min="{lo}" max="{hi}" step="10" '
-        'value="{h}" inputmode="numeric"></label></fieldset></form>'
+        'value="{h}" inputmode="numeric"></label></fieldset>'
+        '<label class="embed-language">{language} <select name="lang">{languages}</select>'
+        '</label></form>'
         '<div id="embed-out">{out}</div>',
         heading=_("Embed this table in a page"), intro=intro,
         deal=pgettext("embed: which deal", "Deal"), size=_("Size in pixels"),
-        width=_("Width"), height=_("Height"),
+        width=_("Width"), height=_("Height"), language=_("Language"),
+        languages=language_options(form.language),
         fixed=fixed, fresh=fresh, lo=MIN_SIZE, hi=MAX_SIZE,
         w=form.width, h=form.height, out=output_html(site, params, title, form))
