@@ -122,11 +122,15 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--auto", action="store_true", help=_("all seats computer players"))
     play.add_argument("--level", default="easy", choices=LEVELS)
+    play.add_argument("--lang", default=None, choices=list(i18n.LANGUAGES),
+                      help=_("the language to play in (else the environment's)"))
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     if not argv or argv[0] not in ("play", "simulate", "-h", "--help"):
         argv.insert(0, "play")
     args = parser.parse_args(argv)
+    if getattr(args, "lang", None):
+        i18n.use(args.lang)
     try:
         return cmd_simulate(args) if args.command == "simulate" else cmd_play(args)
     except GameError as exc:
