@@ -20,7 +20,9 @@ are medians over --runs; ratios are to the bare page's median from the same run.
 first visit gzip bytes <= 0.8 x the bare page's, its time to ready <= the bare page's, the
 return visit with the snapshot <= 0.25.
 
-    python benchmarks/page_load.py [--runs 5]
+    python benchmarks/page_load.py [--runs 5] [--lang lt]
+
+--lang opens the game's page in that language (lang=): its catalogue is fetched too.
 
 Not a test: it prints figures.
 """
@@ -246,6 +248,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5, help="visits of each kind")
+    parser.add_argument("--lang", default="", help="the game's page in this language")
     args = parser.parse_args()
     build = load_build()
     build.cmd_build(argparse.Namespace())
@@ -265,7 +268,8 @@ def main() -> None:
         (root / "host" / "below.html").write_text(BELOW_THE_FOLD)
         wire = Wire(root)
         server, base = serve_folder(root, wire.served)
-        pages = {"bare": base + "bare/", "game": base + "game/?game=avissinia&seed=1&speed=0",
+        pages = {"bare": base + "bare/", "game": base + "game/?game=avissinia&seed=1&speed=0"
+                 + (f"&lang={args.lang}" if args.lang else ""),
                  "embed": base + "host/below.html"}
         runs = []
         with sync_playwright() as p:
