@@ -432,7 +432,8 @@ def render_start(
         state = ' checked' if name == first else ""
         if not ok:
             state = " disabled"
-        note = "" if ok else f' <span class="soon">{esc(_("(coming soon)"))}</span>'
+        w_coming_soon = _("(coming soon)")
+        note = "" if ok else f' <span class="soon">{esc(w_coming_soon)}</span>'
         blurb = GAME_BLURBS.get(name, "")
         described = f' aria-describedby="about-{esc(name)}"' if blurb else ""
         about = f'<span class="about" id="about-{esc(name)}">{esc(blurb)}</span>' if blurb else ""
@@ -459,25 +460,30 @@ def render_start(
         # moves played").
         words = text_html(_("Game in progress: {game}, {detail}"),
                           game=html("<strong>{t}</strong>", t=title), detail=detail)
+        w_continue_game = _("Continue {game}")
         resume_html = (
             f'<div class="resume"><p>{words}</p>'
             '<button type="button" class="primary" data-cmd="resume">'
-            f'{esc(_("Continue {game}").format(game=game_title))}</button></div>'
+            f'{esc(w_continue_game.format(game=game_title))}</button></div>'
         )
     option_sets = "".join(start_options_html(name, values, first)
                           for name, ok in games if ok and SPECS[name].form)
+    w_deal_a_game = _("Deal a game")
+    w_game = pgettext("start form", "Game")
+    w_opponents = _("Opponents")
+    w_deal = pgettext("button: deal the cards", "Deal")
     return (
         '<section class="start" aria-labelledby="start-title">'
-        f'<h2 id="start-title">{esc(_("Deal a game"))}</h2>'
+        f'<h2 id="start-title">{esc(w_deal_a_game)}</h2>'
         f"{alert}{resume_html}"
         '<form id="start-form" class="start-form" onsubmit="return false">'
-        f'<fieldset><legend>{esc(pgettext("start form", "Game"))}</legend>'
+        f'<fieldset><legend>{esc(w_game)}</legend>'
         f'{"".join(game_rows)}</fieldset>'
         f'{option_sets}'
-        f'<fieldset class="opts-levels"><legend>{esc(_("Opponents"))}</legend>'
+        f'<fieldset class="opts-levels"><legend>{esc(w_opponents)}</legend>'
         f'{"".join(seat_rows)}</fieldset>'
         '<button type="button" class="primary" data-cmd="start">'
-        f'{esc(pgettext("button: deal the cards", "Deal"))}</button>'
+        f'{esc(w_deal)}</button>'
         '</form></section>'
     )
 
@@ -498,46 +504,57 @@ def render_saves(
         name = esc(s.get("name", ""))
         if s.get("error"):
             # Translators: a saved game that cannot be loaded; {error} says why.
+            w_cannot_be_read_error = _("cannot be read: {error}")
             info = (f'<span class="damaged">'
-                    f'{esc(_("cannot be read: {error}").format(error=s["error"]))}</span>')
+                    f'{esc(w_cannot_be_read_error.format(error=s["error"]))}</span>')
             load = ""
         else:
             # Translators: a saved game: its game's name, then how far it is.
             info = esc(_("{game}, {detail}").format(game=s.get("title", ""),
                                                     detail=s.get("detail", "")))
+            w_load = _("Load")
             load = (f'<button type="button" data-cmd="load" data-key="{key}">'
-                    f'{esc(_("Load"))}</button>')
+                    f'{esc(w_load)}</button>')
         delete = _("Delete {name}").format(name=s.get("name", ""))
+        w_export = _("Export")
+        w_delete = _("Delete")
         rows.append(
             f'<li class="slot"><span class="slot-name">{name}</span> '
             f'<span class="slot-info">{info}</span> <span class="slot-tools">{load}'
-            f'<button type="button" data-cmd="export" data-key="{key}">{esc(_("Export"))}'
+            f'<button type="button" data-cmd="export" data-key="{key}">{esc(w_export)}'
             '</button>'
             f'<button type="button" data-cmd="delete" data-key="{key}" '
-            f'aria-label="{esc(delete)}">{esc(_("Delete"))}</button></span></li>'
+            f'aria-label="{esc(delete)}">{esc(w_delete)}</button></span></li>'
         )
+    w_no_saved_games_yet = _("No saved games yet.")
     slots = (f'<ul class="slots">{"".join(rows)}</ul>' if rows
-             else f'<p>{esc(_("No saved games yet."))}</p>')
+             else f'<p>{esc(w_no_saved_games_yet)}</p>')
     alert = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
     if usage:
         alert += f'<p class="message storage-usage">{esc(usage)}</p>'
     save_as = ""
     if not can_save:
+        w_this_browser_does_not_le = _("This browser does not let the page save games here.")
         save_as = (f'<p class="message">'
-                   f'{esc(_("This browser does not let the page save games here."))}</p>')
+                   f'{esc(w_this_browser_does_not_le)}</p>')
     elif in_game:
+        w_save_this_game_as = _("Save this game as")
+        w_save = _("Save")
         save_as = (
             f'<form class="save-as" onsubmit="return false"><label>'
-            f'{esc(_("Save this game as"))} '
+            f'{esc(w_save_this_game_as)} '
             '<input id="save-name" name="save-name" maxlength="60" required></label> '
-            f'<button type="button" data-cmd="save-as">{esc(_("Save"))}</button></form>'
+            f'<button type="button" data-cmd="save-as">{esc(w_save)}</button></form>'
         )
+    w_saved_games = _("Saved games")
+    w_import_a_saved_game_from = _("Import a saved game from a file")
+    w_back_to_the_table = _("Back to the table")
     return (
         '<section class="saves" aria-labelledby="saves-title">'
-        f'<h2 id="saves-title">{esc(_("Saved games"))}</h2>'
+        f'<h2 id="saves-title">{esc(w_saved_games)}</h2>'
         f"{alert}{save_as}{slots}"
-        f'<p><label class="import">{esc(_("Import a saved game from a file"))} '
+        f'<p><label class="import">{esc(w_import_a_saved_game_from)} '
         '<input type="file" id="import-file" accept=".json,application/json"></label></p>'
-        f'<button type="button" data-cmd="close">{esc(_("Back to the table"))}</button>'
+        f'<button type="button" data-cmd="close">{esc(w_back_to_the_table)}</button>'
         '</section>'
     )

@@ -281,19 +281,26 @@ def seat_html(obs: AbyssiniaObservation, seat: int, names: Sequence[str],
     classes = ["seat", "aby-seat", f"at-{SLOTS[n][seat]}", f"state-{_state(status)}"]
     badges = []
     if obs.get("dealer") == seat and not over:
-        badges.append(f'<span class="badge dealer" title="{esc(_("Dealer"))}">'
-                      f'{esc(pgettext("badge", "dealer"))}</span>')
+        w_dealer = _("Dealer")
+        w_dealer_badge = pgettext("badge", "dealer")
+        badges.append(f'<span class="badge dealer" title="{esc(w_dealer)}">'
+                      f'{esc(w_dealer_badge)}</span>')
     if ctx.thinking == seat:
-        badges.append(f'<span class="badge thinking">{esc(pgettext("badge", "thinking…"))}'
+        w_thinking = pgettext("badge", "thinking…")
+        badges.append(f'<span class="badge thinking">{esc(w_thinking)}'
                       '</span>')
     elif current == seat and not over:
         classes.append("to-play")
-        badges.append(f'<span class="badge turn">{esc(pgettext("badge", "to act"))}</span>')
+        w_to_act = pgettext("badge", "to act")
+        badges.append(f'<span class="badge turn">{esc(w_to_act)}</span>')
     if status == "folded":
-        badges.append(f'<span class="badge folded">{esc(pgettext("badge", "folded"))}</span>')
+        w_folded = pgettext("badge", "folded")
+        badges.append(f'<span class="badge folded">{esc(w_folded)}</span>')
     elif status == "sitting out" or over:
-        badges.append(f'<span class="badge out" title="{esc(_("Under 41 chips: sits out"))}">'
-                      f'{esc(pgettext("badge", "out"))}</span>')
+        w_under_41_chips_sits_out = _("Under 41 chips: sits out")
+        w_out = pgettext("badge", "out")
+        badges.append(f'<span class="badge out" title="{esc(w_under_41_chips_sits_out)}">'
+                      f'{esc(w_out)}</span>')
     if last.get("seat") == seat and not last.get("deal_over"):
         classes.append("last-mover")
     hand: list[str] = list(obs["hands"][seat]) if not over else []
@@ -312,10 +319,12 @@ def seat_html(obs: AbyssiniaObservation, seat: int, names: Sequence[str],
     facts = [f'<span class="aby-chips">{esc(_chips(chips))}</span>']
     put = int((obs.get("put") or [0] * n)[seat])
     if obs.get("phase") == "bet" and put and not over:
+        w_amount_bet_this_round = _("{amount} bet this round")
         facts.append(f'<span class="aby-put">'
-                     f'{esc(_("{amount} bet this round").format(amount=put))}</span>')
+                     f'{esc(w_amount_bet_this_round.format(amount=put))}</span>')
     if status == "sitting out" and not over:
-        facts.append(f'<span class="aby-note">{esc(_("sitting out (under 41 chips)"))}</span>')
+        w_sitting_out_under_41_chi = _("sitting out (under 41 chips)")
+        facts.append(f'<span class="aby-note">{esc(w_sitting_out_under_41_chi)}</span>')
     # Translators: a seat's cards as a screen reader names them: "Ada: two of clubs, …".
     hand_label = _("{player}: {cards}").format(player=names[seat], cards=spoken)
     return (
@@ -362,20 +371,22 @@ def market_html(obs: AbyssiniaObservation) -> str:
     pack = int(obs.get("pack", 0))
     pack_text = ngettext("Pack: {count} card", "Pack: {count} cards", pack).format(count=pack)
     if "buy blind" in legal:
+        w_separator = pgettext("list separator", ", ")
         blind = (
             # Named by its content (the hint reads it): the caption and the pack count,
             # kept apart by a separator only a screen reader hears.
             '<button type="button" class="aby-buy blind" data-action="buy blind" '
             f'data-anchor="pack">{parts.card_back_html()}<span class="aby-buy-text">'
             f'{esc(action_label("buy blind", obs))}</span>'
-            f'<span class="visually-hidden">{esc(pgettext("list separator", ", "))}</span>'
+            f'<span class="visually-hidden">{esc(w_separator)}</span>'
             f'<span class="aby-pack">{esc(pack_text)}</span></button>'
         )
     else:
         blind = (f'<div class="aby-market-card pack" data-anchor="pack">{parts.card_back_html()}'
                  f'<span class="aby-pack">{esc(pack_text)}</span></div>')
     # In the legal actions' order (left, right, blind); the CSS puts the pack in the middle.
-    return (f'<div class="aby-market" aria-label="{esc(_("Market"))}">{"".join(items)}{blind}'
+    w_market = _("Market")
+    return (f'<div class="aby-market" aria-label="{esc(w_market)}">{"".join(items)}{blind}'
             "</div>")
 
 
@@ -394,7 +405,8 @@ def controls_html(obs: AbyssiniaObservation) -> str:
             + (f' <small>{esc(note)}</small>' if note else "")
             + "</button>"
         )
-    return (f'<div class="aby-controls" role="group" aria-label="{esc(_("Your bet"))}">'
+    w_your_bet = _("Your bet")
+    return (f'<div class="aby-controls" role="group" aria-label="{esc(w_your_bet)}">'
             f'{"".join(buttons)}</div>')
 
 
@@ -440,8 +452,9 @@ def centre_html(obs: AbyssiniaObservation, names: Sequence[str], ctx: TableConte
     round_line = pgettext("abyssinia unit", "Deal {number} · {phase}").format(number=deal,
                                                                                phase=phase)
     pot_line = text_html(_("Pot: {chips}"), chips=html("<strong>{c}</strong>", c=_chips(pot)))
+    w_table_centre = _("Table centre")
     return (
-        f'<section class="centre aby-centre" aria-label="{esc(_("Table centre"))}">'
+        f'<section class="centre aby-centre" aria-label="{esc(w_table_centre)}">'
         f'<p class="aby-round">{esc(round_line)}</p>'
         f'{market}'
         f'<p class="aby-pot" data-anchor="pot">{pot_line}</p>'
@@ -495,13 +508,17 @@ def deal_table(record: Mapping[str, Any], names: Sequence[str]) -> str:
         cards = " ".join(_card(c) for c in record["hands"][s])
         marks = []
         if s in high:
-            marks.append(f'<span class="badge win">{esc(pgettext("badge", "high"))}</span>')
+            w_high = pgettext("badge", "high")
+            marks.append(f'<span class="badge win">{esc(w_high)}</span>')
         if s in low:
-            marks.append(f'<span class="badge win">{esc(pgettext("badge", "low"))}</span>')
+            w_low = pgettext("badge", "low")
+            marks.append(f'<span class="badge win">{esc(w_low)}</span>')
         if record.get("uncontested_winner") == s:
-            marks.append(f'<span class="badge win">{esc(pgettext("badge", "pot"))}</span>')
+            w_pot = pgettext("badge", "pot")
+            marks.append(f'<span class="badge win">{esc(w_pot)}</span>')
         if status == "folded":
-            marks.append(f'<span class="badge folded">{esc(pgettext("badge", "folded"))}</span>')
+            w_folded_2 = pgettext("badge", "folded")
+            marks.append(f'<span class="badge folded">{esc(w_folded_2)}</span>')
         hi_name = record["high_names"][s] or "—"
         lo_name = record["low_names"][s] or "—"
         net = int(record["net"][s])
@@ -590,11 +607,13 @@ def result_html(obs: AbyssiniaObservation, names: Sequence[str], last_deal: str 
                      "played.",
                      "Fewer than two players have the {entry} chips a deal needs. {count} deals "
                      "played.", deals).format(entry=obs.get("entry", 41), count=deals)
+    w_player = pgettext("deal table", "Player")
+    w_chips = pgettext("deal table", "Chips")
     return parts.result_dialog(title, Markup(
         f'<p>{esc(ended)}</p>'
         '<table class="scores aby-final"><thead><tr>'
-        f'<th scope="col">{esc(pgettext("deal table", "Player"))}</th>'
-        f'<th scope="col">{esc(pgettext("deal table", "Chips"))}</th></tr></thead>'
+        f'<th scope="col">{esc(w_player)}</th>'
+        f'<th scope="col">{esc(w_chips)}</th></tr></thead>'
         f'<tbody>{rows}</tbody></table>'
         f'<div class="aby-table-wrap">{last_deal}</div>'
     ), "aby-panel", ends)
@@ -614,7 +633,8 @@ def render(obs: AbyssiniaObservation, ctx: TableContext) -> str:
         last_deal = ""
         if deals:
             record = deals[-1]
-            last_deal = (f"<h3>{esc(pgettext('abyssinia unit', 'Last deal'))}</h3>"
+            w_last_deal = pgettext('abyssinia unit', 'Last deal')
+            last_deal = (f"<h3>{esc(w_last_deal)}</h3>"
                          f"<p>{esc(outcome(record, names))}</p>"
                          + deal_table(record, names))
         overlay = result_html(obs, names, last_deal, ctx.ends)

@@ -228,7 +228,8 @@ def _hand_html(obs: AvinasObservation) -> str:
         shown = code in exposed
         if shown:
             classes.append("exposed")
-            note = f'<span class="tag">{esc(pgettext("tag", "exposed"))}</span>'
+            w_exposed = pgettext("tag", "exposed")
+            note = f'<span class="tag">{esc(w_exposed)}</span>'
         if trump is not None and is_trump(card, trump):
             classes.append("trump")
         plays = by_card.get(card.code, [])
@@ -293,7 +294,8 @@ def _controls_html(obs: AvinasObservation) -> str:
         cls = "play bid" if bid else "play"
         buttons.append(f'<button type="button" class="{cls}" data-action="{esc(a)}" '
                        f'aria-label="{esc(label)}">{esc(_action_words(a))}</button>')
-    return (f'<div class="controls" role="group" aria-label="{esc(_("Your decision"))}">'
+    w_your_decision = _("Your decision")
+    return (f'<div class="controls" role="group" aria-label="{esc(w_your_decision)}">'
             f'<p class="prompt">{esc(prompt)}</p>'
             f'<div class="buttons">{"".join(buttons)}</div></div>')
 
@@ -353,11 +355,13 @@ def _other_hand(obs: AvinasObservation, seat: int, names: Sequence[str]) -> str:
     notes = []
     if exposed:
         listed = " ".join(_card(c) for c in exposed)
-        notes.append(f'<span class="tag">{esc(_("exposed: {cards}").format(cards=listed))}'
+        w_exposed_cards = _("exposed: {cards}")
+        notes.append(f'<span class="tag">{esc(w_exposed_cards.format(cards=listed))}'
                      '</span>')
     if seen:
         listed = " ".join(_card(c) for c in seen)
-        notes.append(f'<span class="tag seen">{esc(_("you saw: {cards}").format(cards=listed))}'
+        w_you_saw_cards = _("you saw: {cards}")
+        notes.append(f'<span class="tag seen">{esc(w_you_saw_cards.format(cards=listed))}'
                      '</span>')
     extra = f'<div class="shown">{shown}</div><div class="tags">{"".join(notes)}</div>'
     return (
@@ -400,7 +404,8 @@ def _trick_spot(seat: int, card: str | None, facedown: bool, names: Sequence[str
                  _("{player}: {card}")).format(player=names[seat], card=name)
         extra = ["facedown-own"] if facedown else []
         inner = card_html(card, label=label, classes=[*classes, *extra])
-    note = f'<span class="tag">{esc(pgettext("tag", "face down"))}</span>' if facedown else ""
+    w_face_down = pgettext("tag", "face down")
+    note = f'<span class="tag">{esc(w_face_down)}</span>' if facedown else ""
     mark = f' data-spot="{seat}"' if spot else ""
     return f'<div class="spot {pos}"{mark}><span class="who">{who}</span>{inner}{note}</div>'
 
@@ -476,9 +481,11 @@ def _signal_html(obs: AvinasObservation, names: Sequence[str]) -> str:
         return f'<p class="signal other">{esc(text)}</p>'
     word = signal_word("valuable" if value else "not valuable")
     if giver == 0:
-        return f'<p class="signal">{esc(_("You signalled: {signal}.").format(signal=word))}</p>'
+        w_you_signalled_signal = _("You signalled: {signal}.")
+        return f'<p class="signal">{esc(w_you_signalled_signal.format(signal=word))}</p>'
+    w_partner_says_signal = _("Partner says: {signal}.")
     return (f'<p class="signal partner" role="status">'
-            f'{esc(_("Partner says: {signal}.").format(signal=word))}</p>')
+            f'{esc(w_partner_says_signal.format(signal=word))}</p>')
 
 
 def _hand_info(obs: AvinasObservation, names: Sequence[str]) -> str:
@@ -492,7 +499,8 @@ def _hand_info(obs: AvinasObservation, names: Sequence[str]) -> str:
         named = _("Trumps: named by the declarer's first lead")
         rows.append(f"<li>{esc(named)}</li>")
     if obs["declarer"] is not None:
-        rows.append(f"<li>{esc(_('Declarer: {player}').format(player=names[obs['declarer']]))}"
+        w_declarer_player = _('Declarer: {player}')
+        rows.append(f"<li>{esc(w_declarer_player.format(player=names[obs['declarer']]))}"
                     "</li>")
     if obs["knock"] is not None:
         if obs["knock_back"] is not None:
@@ -619,8 +627,9 @@ def sheet_html(obs: AvinasObservation, names: Sequence[str], *, open_: bool = Fa
     history = obs.get("hand_history", [])
     sheet = esc(_("Score sheet"))
     if not history:
+        w_no_hands_finished_yet = _('No hands finished yet.')
         return (f'<details class="sheet"><summary>{sheet}</summary>'
-                f"<p>{esc(_('No hands finished yet.'))}</p></details>")
+                f"<p>{esc(w_no_hands_finished_yet)}</p></details>")
     rows = []
     for r in history:
         cells = []
@@ -791,10 +800,11 @@ def _summary_body(obs: AvinasObservation, record: Mapping[str, Any],
         f"<td>{esc((record.get('pips') or [0, 0])[s])}</td></tr>"
         for s in (0, 1)
     )
+    w_this_hand = pgettext("avinas unit", "This hand")
     return (
         f"{parts.story_html(hand_story(obs, record, names))}"
         '<div class="sheet-wrap" tabindex="0"><table class="scores">'
-        f'<caption>{esc(pgettext("avinas unit", "This hand"))}</caption><thead><tr>'
+        f'<caption>{esc(w_this_hand)}</caption><thead><tr>'
         + _heads(pgettext("scores", "Side"), pgettext("scores", "Card points"),
                  pgettext("scores", "Tricks"), pgettext("scores", "Rams"),
                  pgettext("scores", "Pips"))
@@ -807,7 +817,8 @@ def _totals_html(rams: Sequence[int], pips: Sequence[int], names: Sequence[str])
         f'<tr><th scope="row">{esc(_side_name(s, names))}</th><td>{esc(rams[s])}</td>'
         f"<td>{esc(pips[s])}</td></tr>" for s in (0, 1)
     )
-    return (f'<table class="scores"><caption>{esc(pgettext("scores", "Match"))}</caption>'
+    w_match = pgettext("scores", "Match")
+    return (f'<table class="scores"><caption>{esc(w_match)}</caption>'
             "<thead><tr>"
             + _heads(pgettext("scores", "Side"), pgettext("scores", "Rams"),
                      pgettext("scores", "Pips"))
@@ -897,12 +908,15 @@ def render(obs: AvinasObservation, ctx: TableContext) -> str:
     source = f"seat-{mover}" if mover is not None else ""
     sink = f"seat-{trick['winner']}" if isinstance(trick, Mapping) else ""
     table = esc(table_word(_("Avinas")))
+    w_score_sheet = _("Score sheet")
+    w_this_hand_and_the_scores = _("This hand and the scores")
+    w_the_trick = _("The trick")
     return (
         f'<section class="table avinas" aria-label="{table}"'
         f'{parts.motion_attrs(source, sink)}>'
         f'<h2 class="visually-hidden">{table}</h2>'
         + "".join(_seat_html(obs, seat, ctx) for seat in (2, 1, 3))
-        + f'<section class="centre" aria-label="{esc(_("The trick"))}">'
+        + f'<section class="centre" aria-label="{esc(w_the_trick)}">'
         + _trick_html(obs, names)
         + _signal_html(obs, names)
         + f'<p class="status" id="status">{esc(_status(obs, ctx))}</p>'
@@ -910,9 +924,9 @@ def render(obs: AvinasObservation, ctx: TableContext) -> str:
         + _last_trick(obs, names)
         + "</section>"
         + _seat_html(obs, 0, ctx)
-        + f'<aside class="board" aria-label="{esc(_("This hand and the scores"))}">'
+        + f'<aside class="board" aria-label="{esc(w_this_hand_and_the_scores)}">'
         f'{_hand_info(obs, names)}{scores_html(obs, names)}{notice}</aside>'
-        + f'<section class="sheet-area" aria-label="{esc(_("Score sheet"))}">'
+        + f'<section class="sheet-area" aria-label="{esc(w_score_sheet)}">'
         f'{sheet_html(obs, names)}</section>'
         + overlay
         + "</section>"

@@ -101,8 +101,9 @@ def pile_html(codes: Sequence[str], *, label: str, last: bool = False, anchor: s
     anchored = f' data-anchor="{esc(anchor)}"' if anchor else ""
     if not codes:
         empty = _("{pile}: empty").format(pile=label)
+        w_empty = pgettext("pile", "empty")
         return (f'<div class="pile empty"{anchored} aria-label="{esc(empty)}">'
-                f'<span>{esc(pgettext("pile", "empty"))}</span></div>')
+                f'<span>{esc(w_empty)}</span></div>')
     run = top_run(codes)
     below = len(codes) - run
     rank = parse_card(codes[-1]).rank
@@ -133,11 +134,12 @@ def pile_html(codes: Sequence[str], *, label: str, last: bool = False, anchor: s
     info = text_html(_("{cards} · top run {run}"), cards=html(
         '<span class="pile-count">{c}</span>', c=cards_word(len(codes))),
         run=html("<strong>{r}</strong>", r=run_name))
+    w_all_cards = _("All cards")
     return (
         f'<div class="pile"{anchored} aria-label="{esc(spoken)}">'
         f'<div class="stack">{under}<span class="fan">{"".join(cards)}</span></div>'
         f'<div class="pile-info">{info}</div>'
-        f'<details class="pile-all"><summary>{esc(_("All cards"))}</summary>'
+        f'<details class="pile-all"><summary>{esc(w_all_cards)}</summary>'
         f"<p>{esc(listing)}</p></details></div>"
     )
 
@@ -191,17 +193,23 @@ def _seat_html(obs: AvissiniaObservation, seat: int, ctx: TableContext) -> str:
     mover = last.get("seat")
     badges = []
     if obs.get("dealer") == seat:
-        badges.append(f'<span class="badge dealer" title="{esc(_("Dealer"))}">'
-                      f'{esc(pgettext("badge", "dealer"))}</span>')
+        w_dealer = _("Dealer")
+        w_dealer_badge = pgettext("badge", "dealer")
+        badges.append(f'<span class="badge dealer" title="{esc(w_dealer)}">'
+                      f'{esc(w_dealer_badge)}</span>')
     if obs.get("partnership") and seat in (0, 2):
-        badges.append(f'<span class="badge team">{esc(pgettext("badge", "team A"))}</span>')
+        w_team_a = pgettext("badge", "team A")
+        badges.append(f'<span class="badge team">{esc(w_team_a)}</span>')
     elif obs.get("partnership"):
-        badges.append(f'<span class="badge team b">{esc(pgettext("badge", "team B"))}</span>')
+        w_team_b = pgettext("badge", "team B")
+        badges.append(f'<span class="badge team b">{esc(w_team_b)}</span>')
     if ctx.thinking == seat:
-        badges.append(f'<span class="badge thinking">{esc(pgettext("badge", "thinking…"))}'
+        w_thinking = pgettext("badge", "thinking…")
+        badges.append(f'<span class="badge thinking">{esc(w_thinking)}'
                       '</span>')
     elif obs.get("current_player") == seat and not obs.get("is_over"):
-        badges.append(f'<span class="badge turn">{esc(pgettext("badge", "to play"))}</span>')
+        w_to_play = pgettext("badge", "to play")
+        badges.append(f'<span class="badge turn">{esc(w_to_play)}</span>')
     pile = obs["piles"][seat]
     pile_last = mover == seat and last.get("target") != -1 and bool(pile)
     pile_part = pile_html(pile, label=_whose_pile(seat, names), last=pile_last,
@@ -246,10 +254,12 @@ def scores_html(obs: AvissiniaObservation, names: Sequence[str]) -> str:
         for s in range(sides)
     )
     caption = _("Scores (first to {target})").format(target=obs["target"])
+    w_match = pgettext("scores", "Match")
+    w_this_round = pgettext("scores", "This round")
     return (
         f'<table class="scores"><caption>{esc(caption)}</caption><thead><tr><td></td>'
-        f'<th scope="col">{esc(pgettext("scores", "Match"))}</th>'
-        f'<th scope="col">{esc(pgettext("scores", "This round"))}</th></tr></thead>'
+        f'<th scope="col">{esc(w_match)}</th>'
+        f'<th scope="col">{esc(w_this_round)}</th></tr></thead>'
         f"<tbody>{rows}</tbody></table>"
     )
 
@@ -342,10 +352,12 @@ def summary_html(obs: AvissiniaObservation, index: int, names: Sequence[str],
     if obs.get("is_over") and index == len(obs["rounds"]) - 1:
         return result_html(obs, names, table=rows, ends=ends, story=story)
     title = pgettext("avissinia unit", "Round {number} is over").format(number=index + 1)
+    w_round = pgettext("avissinia unit", "Round")
+    w_match_2 = pgettext("scores", "Match")
     return parts.summary_dialog(title, Markup(
         f'{story}<table class="scores"><thead><tr><td></td>'
-        f'<th scope="col">{esc(pgettext("avissinia unit", "Round"))}</th>'
-        f'<th scope="col">{esc(pgettext("scores", "Match"))}</th></tr></thead>'
+        f'<th scope="col">{esc(w_round)}</th>'
+        f'<th scope="col">{esc(w_match_2)}</th></tr></thead>'
         f'<tbody>{rows}</tbody></table>'
     ), "avissinia", ends=ends)
 
@@ -370,10 +382,12 @@ def result_html(obs: AvissiniaObservation, names: Sequence[str], table: str = ""
     rounds = len(obs["rounds"])
     played = ngettext("{count} round played.", "{count} rounds played.", rounds).format(
         count=rounds)
+    w_last_round = pgettext("scores", "Last round")
+    w_match_3 = pgettext("scores", "Match")
     return parts.result_dialog(title, Markup(
         f'{story}<table class="scores"><thead><tr><td></td>'
-        f'<th scope="col">{esc(pgettext("scores", "Last round"))}</th>'
-        f'<th scope="col">{esc(pgettext("scores", "Match"))}</th></tr></thead>'
+        f'<th scope="col">{esc(w_last_round)}</th>'
+        f'<th scope="col">{esc(w_match_3)}</th></tr></thead>'
         f'<tbody>{table}</tbody></table>'
         f'<p>{esc(played)}</p>'
     ), ends=ends)
@@ -410,9 +424,10 @@ def render(obs: AvissiniaObservation, ctx: TableContext) -> str:
     motion = (parts.motion_attrs(f"seat-{mover}", f"pile-{mover}") if mover is not None
               else parts.motion_attrs())
     centre_word = pgettext("table", "Centre")
+    w_avissinia = _("Avissinia")
     return (
         f'<section class="table avissinia {mode}" aria-labelledby="table-title"{motion}>'
-        f'<h2 class="visually-hidden" id="table-title">{esc(table_word(_("Avissinia")))}</h2>'
+        f'<h2 class="visually-hidden" id="table-title">{esc(table_word(w_avissinia))}</h2>'
         + "".join(_seat_html(obs, seat, ctx) for seat in (2, 1, 3))
         + f'<section class="centre" aria-label="{esc(centre_word)}">'
         f'<h3 class="seat-name">{esc(centre_word)}</h3>'

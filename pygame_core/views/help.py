@@ -402,12 +402,15 @@ def render_help(game: str) -> str:
     """The help panel's HTML for ``game``: the game at a glance, the rule text's worked
     examples, then the rules in full as headed sections of paragraphs."""
     title, sections = RULES[game]
+    w_how_to_play_game = _('How to play {game}')
+    w_at_a_glance = _("At a glance")
+    w_worked_examples = _("Worked examples")
     parts = [
         f'<section class="help" aria-labelledby="help-title"><h2 id="help-title">'
-        f"{escape(_('How to play {game}').format(game=_(title)))}</h2>",
-        f'<h3 id="help-glance">{escape(_("At a glance"))}</h3><div class="help-figures">',
+        f"{escape(w_how_to_play_game.format(game=_(title)))}</h2>",
+        f'<h3 id="help-glance">{escape(w_at_a_glance)}</h3><div class="help-figures">',
         *(str(figure_html(f)) for f in GLANCE[game]),
-        f'</div><h3>{escape(_("Worked examples"))}</h3><div class="help-figures">',
+        f'</div><h3>{escape(w_worked_examples)}</h3><div class="help-figures">',
         *(str(figure_html(f)) for f in EXAMPLES[game]),
         "</div>",
     ]

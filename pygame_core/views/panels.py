@@ -56,9 +56,10 @@ def help_keys_html() -> str:
     )
     intro = _("Every game can be played with the keyboard alone. The one-letter keys can be "
               "turned off in the settings.")
+    w_keys = _("Keys")
     return (
         '<section class="help-keys" aria-labelledby="keys-title">'
-        f'<h3 id="keys-title">{esc(_("Keys"))}</h3>'
+        f'<h3 id="keys-title">{esc(w_keys)}</h3>'
         f'<p>{esc(intro)}</p>'
         f'<table class="keys"><tbody>{rows}</tbody></table></section>'
     )
@@ -137,8 +138,10 @@ def settings_html(settings: Mapping[str, Any]) -> str:
                 f'<span class="small"> {esc(note)}</span></label>')
 
     pace_label = _("Opponents' pace")
+    w_settings_are_kept_in_thi = _("Settings are kept in this browser.")
+    w_settings = _("Settings")
     return (
-        f'<h2 id="panel-title">{esc(_("Settings"))}</h2>'
+        f'<h2 id="panel-title">{esc(w_settings)}</h2>'
         '<form class="settings" onsubmit="return false">'
         + language_choice()
         +
@@ -154,7 +157,7 @@ def settings_html(settings: Mapping[str, Any]) -> str:
         + box("coach_note", "set-coach-note", _("Coach notes"),
               _("(after a costly play of yours, a quiet note names the better play and "
                 "offers Undo)"))
-        + f'</form><p class="small">{esc(_("Settings are kept in this browser."))}</p>'
+        + f'</form><p class="small">{esc(w_settings_are_kept_in_thi)}</p>'
     )
 
 
@@ -175,12 +178,14 @@ def stats_html(stats: Mapping[str, Mapping[str, int]], games: Iterable[str]) -> 
         pgettext("statistics", "Won"), pgettext("statistics", "Best score"),
         pgettext("statistics", "Streak"), pgettext("statistics", "Best streak")))
     note = _("Finished matches only. Exported saves carry these figures.")
+    w_statistics = _("Statistics")
+    w_reset_statistics = _("Reset statistics")
     return (
-        f'<h2 id="panel-title">{esc(_("Statistics"))}</h2>'
+        f'<h2 id="panel-title">{esc(w_statistics)}</h2>'
         f'<table class="stats"><thead><tr>{heads}</tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>'
         f'<p class="small">{esc(note)}</p>'
-        f'<button type="button" data-cmd="reset-stats">{esc(_("Reset statistics"))}</button>'
+        f'<button type="button" data-cmd="reset-stats">{esc(w_reset_statistics)}</button>'
     )
 
 
@@ -194,7 +199,8 @@ def history_html(entries: Sequence[Entry], game: str = "", finished: int | None 
     once the match has moves (``finished``: how many of its deals are finished) the
     button that copies its replay link and the list of replays and reviews."""
     if not entries:
-        body = f'<p>{esc(_("No moves yet."))}</p>'
+        w_no_moves_yet = _("No moves yet.")
+        body = f'<p>{esc(w_no_moves_yet)}</p>'
         title = _("Hand history")
     else:
         current = entries[-1][0]
@@ -209,7 +215,8 @@ def history_html(entries: Sequence[Entry], game: str = "", finished: int | None 
         body = (f'<p class="last-play">{last}</p>'
                 f'<ol class="history">{items}</ol>')
     if finished is not None:
-        body += (f'<p><button type="button" data-cmd="copy-replay">{esc(_("Copy replay link"))}'
+        w_copy_replay_link = _("Copy replay link")
+        body += (f'<p><button type="button" data-cmd="copy-replay">{esc(w_copy_replay_link)}'
                  '</button></p>' + replay_list_html(game, finished))
     return f'<h2 id="panel-title">{esc(title)}</h2>{body}'
 

@@ -96,7 +96,8 @@ def card_choices(code: str, name: str, label: str, options: str, classes: Sequen
 
 def own_hand(items: Iterable[str], menus: Iterable[str]) -> str:
     """Your hand: the cards in a row, then the menus of the cards with several plays."""
-    return (f'<ul class="hand" aria-label="{esc(_("Your hand"))}">{"".join(items)}</ul>'
+    w_your_hand = _("Your hand")
+    return (f'<ul class="hand" aria-label="{esc(w_your_hand)}">{"".join(items)}</ul>'
             f'{"".join(menus)}')
 
 
