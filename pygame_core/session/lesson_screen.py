@@ -175,15 +175,16 @@ class LessonScreens(Screens):
             step = run.step
             assert step is not None
             self.lesson_said = run.index
+            text = _(step.text) if step.text else ""  # the lessons' words, marked where written
             # Translators: {number} of {count} count the lesson's steps; {text} is the step's
             # words and {why} its reason.
             if step.why:
                 said = _("Step {number} of {count}. {text} Why: {why}").format(
-                    number=run.index + 1, count=len(run.lesson.steps), text=_(step.text),
+                    number=run.index + 1, count=len(run.lesson.steps), text=text,
                     why=_(step.why))
             else:
                 said = _("Step {number} of {count}. {text}").format(
-                    number=run.index + 1, count=len(run.lesson.steps), text=_(step.text))
+                    number=run.index + 1, count=len(run.lesson.steps), text=text)
             effects.announce.append(said)
         return effects
 
