@@ -60,8 +60,9 @@ def seat(obs: Mapping[str, Any], where: int, names: Sequence[str]) -> list[str]:
 
 
 def centre(obs: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    face_down = _("face down")
     played = ", ".join(
-        f"{names[p['seat']]} {_('face down') if p.get('facedown') else card(p['card'])}"
+        f"{names[p['seat']]} {face_down if p.get('facedown') else card(p['card'])}"
         for p in obs.get("trick") or [])
     ours, theirs = _sides(names)
     won, pips, rams = obs["tricks_won"], obs["pips"], obs["rams"]

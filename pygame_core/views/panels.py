@@ -118,7 +118,8 @@ def language_choice() -> str:
     options = "".join(
         f'<option value="{code}" lang="{code}"{" selected" if code == spoken else ""}>'
         f"{esc(name)}</option>" for code, name in LANGUAGES.items())
-    return (f'<label class="setting">{esc(_("Language"))} '
+    label = _("Language")
+    return (f'<label class="setting">{esc(label)} '
             f'<select id="set-language" data-setting="language">{options}</select></label>')
 
 
