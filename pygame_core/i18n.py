@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 from pathlib import Path
 
 SOURCE_LANGUAGE = "en"
@@ -33,14 +34,20 @@ COMPILED = Path(__file__).resolve().parent / "locale"  # build.py compiles the .
 # a screen's text outside them has escaped the translation layer.
 PSEUDO = "qps"
 PSEUDO_OPEN, PSEUDO_CLOSE = "⟦", "⟧"
+_PLACEHOLDER = re.compile(r"(?<!\{)\{[^{}]*\}(?!\})")  # "{name}", not "{{"
 
 
 class _Pseudo(gettext.NullTranslations):
+    """Each message between the marks, and each of its placeholders outside them: what
+    fills a placeholder must bring its own marks, so untranslated text passed into a
+    translated sentence shows too."""
+
     def gettext(self, message: str) -> str:
-        return PSEUDO_OPEN + message + PSEUDO_CLOSE
+        return PSEUDO_OPEN + _PLACEHOLDER.sub(
+            lambda m: PSEUDO_CLOSE + m.group(0) + PSEUDO_OPEN, message) + PSEUDO_CLOSE
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return PSEUDO_OPEN + (msgid1 if n == 1 else msgid2) + PSEUDO_CLOSE
+        return self.gettext(msgid1 if n == 1 else msgid2)
 
     def pgettext(self, context: str, message: str) -> str:
         return self.gettext(message)

@@ -128,8 +128,8 @@ def said(obs: Mapping[str, Any], text: str) -> str:
         side = SIDES.index(text)
         card = parse_card(obs["market"][side]["card"])
         if side == 0:
-            return _("buying the {card} on the left").format(card=card)
-        return _("buying the {card} on the right").format(card=card)
+            return _("buying the {card} on the left").format(card=card.short)
+        return _("buying the {card} on the right").format(card=card.short)
     words = {"check": _("checking"), "bet": _("betting"), "call": _("calling"),
              "raise": _("raising"), "fold": _("folding")}
     return words.get(text, text)
@@ -153,7 +153,7 @@ def consideration(obs: Mapping[str, Any], analysis: Analysis, text: str) -> str:
         cost = price(card)
         return ngettext("{shares} with the {card}, which costs {count} chip",
                         "{shares} with the {card}, which costs {count} chips", cost).format(
-            shares=shares, card=card, count=cost)
+            shares=shares, card=card.short, count=cost)
     pot, to_call, players = notes["pot"], notes["to_call"], notes["players"]
     equity = (high + low) / 2
     if text in ("call", "fold") and to_call:

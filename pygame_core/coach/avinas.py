@@ -75,14 +75,14 @@ def said(obs: Mapping[str, Any], text: str) -> str:
     if action.kind == "facedown":
         if action.value:
             return _("leading the {card} face down, signalled valuable").format(
-                card=action.card)
+                card=action.card.short)
         return _("leading the {card} face down, signalled not valuable").format(
-            card=action.card)
+            card=action.card.short)
     if action.value is not None and action.value >= 0:
         # Translators: {suit} is a suit's name in the plural ("hearts").
         return _("leading the {card} and naming {suit} trumps").format(
-            card=action.card, suit=suit_name(action.value))
-    return _("playing the {card}").format(card=action.card)
+            card=action.card.short, suit=suit_name(action.value))
+    return _("playing the {card}").format(card=action.card.short)
 
 
 def _partner_name(view: _View) -> str:
@@ -128,13 +128,13 @@ def consideration(obs: Mapping[str, Any], text: str) -> str:
                 "worth {count} card point, and your partner is told it is valuable",
                 "with no trump to lead, the {card} goes face down (it cannot win the trick), "
                 "worth {count} card points, and your partner is told it is valuable",
-                worth).format(card=card, count=worth)
+                worth).format(card=card.short, count=worth)
         return ngettext(
             "with no trump to lead, the {card} goes face down (it cannot win the trick), "
             "worth {count} card point, and your partner is told it is not valuable",
             "with no trump to lead, the {card} goes face down (it cannot win the trick), "
             "worth {count} card points, and your partner is told it is not valuable",
-            worth).format(card=card, count=worth)
+            worth).format(card=card.short, count=worth)
     eff = view.tables[0]
     trumps_out = sum(1 for c in view.out if eff[c] == TRUMP)
     parts = []
@@ -150,9 +150,9 @@ def consideration(obs: Mapping[str, Any], text: str) -> str:
     # A face-down lead counts as a trump lead for following (rule 8).
     led = TRUMP if view.facedown else eff[card] if first is None else eff[first]
     if view.threatened(card, led):
-        parts.append(_("a player still to play may beat the {card}").format(card=card))
+        parts.append(_("a player still to play may beat the {card}").format(card=card.short))
     elif view.trick or view.trick_number < 8:
-        parts.append(_("nobody still to play can beat the {card}").format(card=card))
+        parts.append(_("nobody still to play can beat the {card}").format(card=card.short))
     parts.append(_worth(POINTS[card]))
     trumps = sum(1 for c in view.hand if eff[c] == TRUMP)
     if eff[card] == TRUMP:

@@ -71,19 +71,19 @@ def said(obs: Mapping[str, Any], text: str) -> str:
     play = Avissinia.parse_action(text)
     if play.target == TRAIL:
         # Translators: a play as the coach names it, inside its sentences ("{card}": 7♣).
-        return _("trailing the {card}").format(card=play.card)
+        return _("trailing the {card}").format(card=play.card.short)
     if play.target == OWN:
-        return _("adding the {card} to your pile").format(card=play.card)
+        return _("adding the {card} to your pile").format(card=play.card.short)
     view = _View(obs)
     n = len(_taken(obs, view, play))
     if play.target == CENTRE:
         return ngettext("taking the centre's {count} card with the {card}",
                         "taking the centre's {count} cards with the {card}", n).format(
-            count=n, card=play.card)
+            count=n, card=play.card.short)
     # Translators: {player} is a seat's name ("North") or "player 5".
     return ngettext("taking {player}'s {count} card with the {card}",
                     "taking {player}'s {count} cards with the {card}", n).format(
-        player=_player(play.target, obs), count=n, card=play.card)
+        player=_player(play.target, obs), count=n, card=play.card.short)
 
 
 def _out(view: _View, rank: int) -> int:
@@ -157,7 +157,7 @@ def consideration(obs: Mapping[str, Any], text: str) -> str:
     # Translators: {cards_won} is e.g. "it wins 2 cards from the centre"; {card} e.g. 9♥.
     wins = ngettext("{cards_won}, {count} point with your {card}",
                     "{cards_won}, {count} points with your {card}", won).format(
-        cards_won=cards, count=won, card=card)
+        cards_won=cards, count=won, card=card.short)
     return joined(wins, _safety(view, card, True))
 
 

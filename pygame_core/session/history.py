@@ -9,7 +9,7 @@ from typing import Any
 from ..base import Game
 from ..engines import new_game
 from ..slices import run_to_end
-from ..views import SEAT_NAMES, narrate
+from ..views import narrate
 from ..views.panels import Entry
 
 
@@ -53,7 +53,7 @@ SLICE_MOVES = 400  # moves replayed between two yields: well under 50 ms on the 
 
 
 def history_entries(
-    game: Game[Any, Any], seat: int = 0, names: Sequence[str] = SEAT_NAMES
+    game: Game[Any, Any], seat: int = 0, names: Sequence[str] | None = None
 ) -> list[Entry]:
     """The moves of the latest round (all that the history panel and the recent plays
     show): the round, who made each, and it in words (as ``seat`` saw it: nothing hidden
@@ -63,7 +63,7 @@ def history_entries(
 
 
 def history_entries_sliced(
-    game: Game[Any, Any], seat: int = 0, names: Sequence[str] = SEAT_NAMES
+    game: Game[Any, Any], seat: int = 0, names: Sequence[str] | None = None
 ) -> Generator[None, None, list[Entry]]:
     """``history_entries``, yielding every ``SLICE_MOVES`` moves (the page's background
     work, when a long match is opened from a replay link)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..abyssinia import AbyssiniaObservation
+from ..abyssinia import AbyssiniaObservation, phase_words
 from ..cards import parse_card
 from ..i18n import _, ngettext, pgettext
 from ..registry import compass, many
@@ -445,7 +445,7 @@ def centre_html(obs: AbyssiniaObservation, names: Sequence[str], ctx: TableConte
         line = _("Bet this round: {bet} · raises {raises} of {cap}").format(
             bet=outstanding, raises=raises, cap=cap)
         betting = f'<p class="aby-betting">{esc(line)}</p>'
-    phase = sentence(str(obs.get("phase_text", "")))
+    phase = sentence(phase_words(obs))
     deal = int(obs.get("deals_played", 0)) + (0 if over else 1)
     market = market_html(obs if playable else {**obs, "legal": []}) if not over else ""
     controls = controls_html(obs) if playable else ""
