@@ -77,6 +77,10 @@ class AvinasOptions:
     king_points: int = 4
     queen_points: int = 3
     jack_points: int = 2
+    # The sheet before the match's first hand, (You & North, West & East) (a match taken
+    # up part-way: the lesson's last hand); none by default.
+    pips_before: tuple[int, int] = (0, 0)
+    rams_before: tuple[int, int] = (0, 0)
 
     def __post_init__(self) -> None:
         if self.dealer is not None and not 0 <= self.dealer < PLAYERS:
@@ -90,9 +94,16 @@ class AvinasOptions:
         for name, size in (
             ("opponents_pips", 3), ("declarer_pips", 3),
             ("rams_plain", 2), ("rams_knock", 2), ("rams_knock_back", 2),
+            ("pips_before", 2), ("rams_before", 2),
         ):
             # Saves and URLs bring these as lists or "1,2,3" text: store a tuple.
             object.__setattr__(self, name, _int_tuple(name, getattr(self, name), size))
+        if not all(p < self.pip_target for p in self.pips_before) \
+                or min(self.rams_before) > 0:
+            # Translators: "pips_before" and "rams_before" are options' names, as a link
+            # writes them; a sheet has rams on one side at most.
+            raise OptionError(_("pips_before must be under pip_target, and rams_before on one "
+                                "side at most"))
         for name in ("pip_target", "win_points", "pip_split"):
             if getattr(self, name) < 1:
                 # Translators: {name} is an option's name, as a link writes it.
@@ -339,8 +350,8 @@ class Avinas(Game[Action, AvinasOptions]):
     def __init__(self, options: AvinasOptions, seed: int) -> None:
         super().__init__(options, seed)
         self.values = options.card_points()
-        self.rams = [0, 0]
-        self.pips = [0, 0]
+        self.rams = list(options.rams_before)
+        self.pips = list(options.pips_before)
         self.hand_records: list[dict[str, Any]] = []
         self.result: int | None = None  # winning side, DRAW, or None while playing
         self.last: dict[str, Any] | None = None

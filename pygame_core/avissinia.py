@@ -37,6 +37,9 @@ class AvissiniaOptions:
     jack_points: int = 3
     dealer: int | None = None  # first dealer; None: chosen by the seed
     deck: tuple[Card, ...] | None = None  # scripts the first round's pack, top card first
+    # The match's scores before its first round, one a side (a match taken up part-way:
+    # the lesson's last round); () starts from nothing.
+    scores: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.target < 1:
@@ -51,6 +54,13 @@ class AvissiniaOptions:
         if self.deck is not None and sorted(self.deck) != sorted(full_pack()):
             # Translators: "deck" is the option's name, as a link writes it.
             raise OptionError(_("deck must hold each of the 52 cards exactly once"))
+        sides = 2 if self.partnership else PLAYERS
+        object.__setattr__(self, "scores", tuple(self.scores))  # a save brings a list
+        if self.scores and (len(self.scores) != sides
+                            or not all(0 <= s < self.target for s in self.scores)):
+            # Translators: "scores" is the option's name, as a link writes it.
+            raise OptionError(_("scores must give each of the {sides} sides a score from 0 to "
+                                "{last}").format(sides=sides, last=self.target - 1))
 
     def points(self, card: Card) -> int:
         return self.jack_points if card.rank == JACK else self.card_points
@@ -197,7 +207,7 @@ class Avissinia(Game[Play, AvissiniaOptions]):
     def __init__(self, options: AvissiniaOptions, seed: int) -> None:
         super().__init__(options, seed)
         self.sides = 2 if options.partnership else PLAYERS
-        self.match_scores = [0] * self.sides
+        self.match_scores = list(options.scores) or [0] * self.sides
         self.rounds: list[dict[str, Any]] = []  # one record per finished round
         self.winning_side: int | None = None
         # The latest play as (round, seat, play, captured cards); shown by observations.

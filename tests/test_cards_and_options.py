@@ -81,3 +81,27 @@ def test_every_value_the_start_form_offers_is_one_the_engine_accepts() -> None:
                 for outside in (option.low - 1, option.high + 1):
                     with pytest.raises(OptionError):
                         new_game(name, seed=1, **{option.name: str(outside)})
+
+
+def test_a_match_taken_up_part_way_starts_from_its_scores_and_refuses_impossible_ones() -> None:
+    """The options ``scores`` (Avissinia) and ``pips_before``/``rams_before`` (Avinas): a
+    match taken up part-way, as the lessons' last deal is; saved like any option."""
+    from pygame_core import new_game
+    from pygame_core.base import OptionError
+    from pygame_core.saves import dumps, load
+
+    game = new_game("avissinia", seed=3, scores=[44, 50, 38, 46])
+    assert game.observation(0)["scores"] == [44, 50, 38, 46]
+    assert load(dumps(game)).observation(0)["scores"] == [44, 50, 38, 46]
+    assert new_game("avissinia", seed=3).observation(0)["scores"] == [0, 0, 0, 0]
+    partners = new_game("avissinia", seed=3, partnership=True, scores="30,20")
+    assert partners.observation(0)["side_scores"] == [30, 20]
+    for wrong in ([1, 2], [61, 0, 0, 0], [-1, 0, 0, 0]):
+        with pytest.raises(OptionError):
+            new_game("avissinia", seed=3, scores=wrong)
+    avinas = new_game("avinas", seed=3, pips_before=[0, 10], rams_before=[4, 0])
+    assert avinas.observation(0)["pips"] == [0, 10] and avinas.observation(0)["rams"] == [4, 0]
+    assert load(dumps(avinas)).observation(0)["pips"] == [0, 10]
+    for wrong in ({"pips_before": [12, 0]}, {"rams_before": [1, 1]}):
+        with pytest.raises(OptionError):
+            new_game("avinas", seed=3, **wrong)

@@ -5,7 +5,8 @@ sevens shown, so you declare with hearts trumps.  You knock; North wins the trum
 with the Q♣ and leads face down, signalling a valuable card (the A♠), which your Q♠ takes;
 your trumps then win every trick, and East-West are written rams.  Hand 2 is dealt by the
 seed (chosen so that no seven is shown): you bid, name trumps with your first lead, and
-stop once your side has 61; East-West are written pips.
+stop once your side has 61; East-West are written pips.  The match is taken up with
+East-West at 10 pips, so that those 2 end it and you win.
 """
 
 from __future__ import annotations
@@ -177,20 +178,21 @@ STEPS = (
          move="stop", because=N_("The hand is won now; playing on can only give points away."),
          rules=(NO_SEVENS,)),
     Step(N_("East-West took 5 points, some but fewer than 31, so they are written 2 pips "
-         "(31 or more: 1 pip; none: 3). Pips are never cancelled."), place="scores",
-         rules=(PIPS,)),
-    Step(N_("A side with 12 pips or more ends the match. The side with fewer rams wins, or "
-         "with no rams, the side with fewer pips."), place="scores", rules=(MATCH_END,),
-         at_once=True),
-    Step(N_("That is Avinas. Play on against the computer, or deal a game of your own from "
-         "the menu."), place="table", at_once=True),
+         "(31 or more: 1 pip; none: 3). Pips are never cancelled: with the 10 they had, "
+         "East-West have 12."), place="scores", rules=(PIPS,)),
+    Step(N_("A side with 12 pips or more ends the match. You and North have no pips, so you "
+         "win; had both sides pips, the side with fewer rams would win, or with no rams, the "
+         "side with fewer pips."), place="scores", rules=(MATCH_END,), at_once=True),
+    Step(N_("That is Avinas. Deal a game of your own from the menu, against the computer."),
+         place="table", at_once=True),
 )
 
 LESSON = Lesson(
     game="avinas",
     heading=N_("Avinas"),
     seed=2521,  # hand 2 a sevens game East-West win, hand 3 without sevens
-    options={"dealer": DEALER, "deck": [c.code for c in DECK]},
+    # The match taken up with East-West at 10 pips, so that its last hand ends it.
+    options={"dealer": DEALER, "deck": [c.code for c in DECK], "pips_before": [0, 10]},
     rules=RULES,
     steps=STEPS,
     others=OTHERS,

@@ -3,7 +3,8 @@
 You (South) play first.  The centre is dealt K♣ 2♦ 5♠ 9♦, bottom to top; West builds the
 pile 4-4-7-7, from which your 7 takes only the top run, the rule text's own 4-7-7
 example; then you add the last 7 to your pile, take a king, trail, and play the second
-six cards to the round's scoring.
+six cards to the round's scoring.  The match is taken up at 44, 50, 38 and 46 points, so
+that this round ends it: you and East both pass 61, and the higher score wins.
 """
 
 from __future__ import annotations
@@ -132,20 +133,22 @@ STEPS = (
     Step(N_("The round is over. Each card in a pile counts 1 point and each jack 3: your 19 "
          "cards make 19, and East's 8 with all four jacks make 4 + 12 = 16."),
          place="scores", rules=(SCORING,)),
-    Step(N_("Points add up from round to round. The first to reach 61 wins; if two reach it "
-         "in the same round, the higher score wins."), place="scores", rules=(RACE,), at_once=True),
+    Step(N_("Points add up from round to round: you had 44 and now have 63, East had 46 and "
+         "now has 62. Both passed 61 in this round, so the higher score wins: you win the "
+         "match."), place="scores", rules=(RACE,), at_once=True),
     Step(N_("In the partnership game, partners facing each other (you and North) add their "
          "points into one team score; the rest of the rules are the same."),
          place="seat-2", rules=(PARTNERSHIP,), at_once=True),
-    Step(N_("That is Avissinia. Play on against the computer, or deal a game of your own "
-         "from the menu."), place="table", at_once=True),
+    Step(N_("That is Avissinia. Deal a game of your own from the menu, against the "
+         "computer."), place="table", at_once=True),
 )
 
 LESSON = Lesson(
     game="avissinia",
     heading=N_("Avissinia"),
     seed=1,
-    options={"dealer": DEALER, "deck": [c.code for c in DECK]},
+    # The match's last round: taken up at 44, 50, 38 and 46, so that it ends in play.
+    options={"dealer": DEALER, "deck": [c.code for c in DECK], "scores": [44, 50, 38, 46]},
     rules=RULES,
     steps=STEPS,
     others=OTHERS,

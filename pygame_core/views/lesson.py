@@ -27,8 +27,9 @@ PLACES: dict[str, tuple[str, ...]] = {
     "pot": ('data-anchor="pot"',),
     "scores": ('class="scores', 'class="sheet'),
     "bids": ('class="controls"', 'class="hand"'),  # a decision's buttons, else the hand
-    # a deal's summary (its dialog's panel): "|" is where the mark goes in
-    "summary": ('id="summary"><div |class="panel',),
+    # a deal's summary (its dialog's panel), or the match's result when that deal ended
+    # it: "|" is where the mark goes in
+    "summary": ('id="summary"><div |class="panel', 'id="result"><div |class="panel'),
 }
 
 
