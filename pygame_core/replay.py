@@ -51,7 +51,7 @@ from .base import Game, GameError, check_seed, options_from
 from .engines import game_class
 from .i18n import _, listing, pgettext
 from .slices import run_to_end
-from .strict_json import read_json
+from .strict_json import REPLAY_LINK, read_json
 
 LINK_VERSION = 3  # what ``encode`` writes
 READ_VERSIONS = (1, 2, 3)  # what ``decode`` reads
@@ -373,7 +373,7 @@ def _parse_body(body: bytes, version: int, progress: ReadProgress) -> Reading:
     seed = reader.varint("seed", MAX_SEED)
     raw = reader.take(reader.varint("options", MAX_BODY_BYTES), "options")
     # The strict reader: bounded in size and depth, plain data only.
-    options = read_json(raw, MAX_OPTIONS_DEPTH, _("the replay link"), ReplayError) if raw \
+    options = read_json(raw, MAX_OPTIONS_DEPTH, REPLAY_LINK, ReplayError) if raw \
         else {}
     if not isinstance(options, dict):
         raise ReplayError(_("the replay link is damaged: its options are not a set of settings"))

@@ -22,7 +22,7 @@ from .base import GameError, options_from
 from .engines import GAMES, game_class
 from .i18n import _
 from .save_format import SAVE_FORMAT, SAVE_VERSION, digest, save_dict, state_digest
-from .strict_json import read_json
+from .strict_json import SAVE, Refusals, read_json
 
 if TYPE_CHECKING:
     from .base import Game
@@ -79,7 +79,7 @@ def depth(value: Any) -> int:
     return deepest
 
 
-def parse_json(text: str | bytes, max_depth: int, what: str = "save") -> Any:
+def parse_json(text: str | bytes, max_depth: int, what: Refusals = SAVE) -> Any:
     """JSON from outside, read strictly: SaveError for anything that is not plain data."""
     return read_json(text, max_depth, what, SaveError, MAX_SAVE_BYTES)
 

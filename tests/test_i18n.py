@@ -389,3 +389,46 @@ def test_no_message_hides_inside_an_f_string() -> None:
                                 isinstance(arg, ast.Constant) for arg in inner.args):
                         hidden.append(f"{path.relative_to(ROOT)}:{inner.lineno}")
     assert not hidden, hidden
+
+
+# --- the strict JSON reader's refusals (a damaged save, a broken replay link) --------------
+# Each kind of damage, with the words its English refusal holds and the data (not words)
+# it quotes: a repeated key "1" quotes no letter; a constant is quoted as written.
+DAMAGED_JSON: list[tuple[object, str, str]] = [
+    (b"\xff\xfe", "not text (damaged", ""),
+    (None, "is not text", ""),
+    (" " * 40, "too large", ""),
+    ("[" * 20, "nests deeper", ""),
+    ('{"1": 1, "1": 2}', "appears twice", ""),
+    ('{"a": NaN}', "NaN is not a number we write", "NaN"),
+    ('{"a": 1,', "goes wrong at line 1, column 9", ""),
+]
+
+
+@pytest.mark.parametrize(("text", "english", "data"), DAMAGED_JSON)
+def test_the_strict_readers_refusals_speak_through_the_layer(
+        text: object, english: str, data: str) -> None:
+    from pygame_core.base import GameError
+    from pygame_core.strict_json import REPLAY_LINK, SAVE, STORED_ENTRY, read_json
+
+    def refusal(what: Any) -> str:
+        with pytest.raises(GameError) as caught:
+            read_json(text, 5, what, GameError, max_chars=30)
+        return str(caught.value)
+
+    for what, subject in ((SAVE, "save "), (REPLAY_LINK, "the replay link "),
+                          (STORED_ENTRY, "a stored entry ")):
+        said = refusal(what)
+        assert said.startswith(subject) and english in said, said
+        i18n.use(i18n.PSEUDO)
+        try:  # the whole sentence is the layer's; only the quoted data stands outside
+            assert "".join(LETTER.findall(outside_marks(refusal(what)))) == data
+        finally:
+            i18n.use("en")
+        for code in LANGUAGES:
+            i18n.use(code, compiled(code))
+            try:  # and it is translated: nothing of the English sentence is left
+                translated = refusal(what)
+                assert translated != said and english not in translated, translated
+            finally:
+                i18n.use("en")

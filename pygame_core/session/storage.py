@@ -23,6 +23,7 @@ from ..i18n import LANGUAGES, N_, _, listing, ngettext, number
 from ..links import MAX_OPPONENTS, clean_levels
 from ..registry import SPECS
 from ..saves import MAX_SAVE_DEPTH, SaveError, load, parse_json, read_header
+from ..strict_json import STORED_ENTRY
 
 PREFIX = "cardtable:"  # every key the page writes to localStorage starts with this
 FULL_STORAGE = N_("The browser's storage is full: this game is not being saved.")
@@ -331,11 +332,11 @@ MAX_PACE = 5000
 SWITCHES = ("animations", "four_colour", "shortcuts", "coach_note")
 
 
-def stored_object(text: str | None, what: str) -> dict[str, Any] | None:
+def stored_object(text: str | None) -> dict[str, Any] | None:
     """A stored JSON object (settings, choices, statistics), read strictly; None when the
     entry is damaged or not an object (each reader then falls back to its defaults)."""
     try:
-        data = parse_json(text or "{}", 3, what)
+        data = parse_json(text or "{}", 3, STORED_ENTRY)
     except SaveError:
         return None
     return data if isinstance(data, dict) else None
@@ -344,7 +345,7 @@ def stored_object(text: str | None, what: str) -> dict[str, Any] | None:
 def parse_settings(text: str | None) -> dict[str, Any]:
     """Settings read from storage: every key present, anything unreadable at its default."""
     out = dict(DEFAULT_SETTINGS)
-    data = stored_object(text, "settings")
+    data = stored_object(text)
     if data is None:
         return out
     pace = data.get("pace")
@@ -368,7 +369,7 @@ def parse_choices(text: str | None) -> dict[str, Any]:
     """The start form's last choices as stored (keys ``game``, ``levels`` and the options'
     names), each checked on its own: a value that fails is left out (the form shows its
     default there) and the rest are kept, so a damaged entry never blocks the start."""
-    data = stored_object(text, "the start form's choices")
+    data = stored_object(text)
     if data is None:
         return {}
     out: dict[str, Any] = {}
@@ -394,7 +395,7 @@ _STAT_FIELDS = ("played", "won", "best_score", "streak", "best_streak")
 
 def parse_stats(text: str | None) -> Stats:
     """Statistics read from storage: per game, whole numbers only; junk is dropped."""
-    data = stored_object(text, "statistics")
+    data = stored_object(text)
     if data is None:
         return {}
     out: Stats = {}
