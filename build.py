@@ -644,9 +644,12 @@ def cmd_test(args: argparse.Namespace) -> None:
     extra = list(args.pytest_args)
     run(VENV_PY, "-m", "pytest", "-q", "-n", "2", "-m", "not browser", *extra)
     if (ROOT / "tests" / "browser").exists():
-        # Only a renderer crash is run again (see tests/browser/conftest.py's `shared`).
-        run(VENV_PY, "-m", "pytest", "-q", "-m", "browser", "--reruns", "1",
-            "--only-rerun", "Target crashed", *extra)
+        # Two workers, each its own chromium serving the dist/ built above (a test file's
+        # tests stay together: they share a page); only a renderer crash is run again (see
+        # tests/browser/conftest.py's `shared`).
+        env = dict(os.environ, CARDTABLE_DIST_BUILT="1")
+        run(VENV_PY, "-m", "pytest", "-q", "-m", "browser", "-n", "2", "--dist", "loadfile",
+            "--reruns", "1", "--only-rerun", "Target crashed", *extra, env=env)
 
 
 def main() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import http.server
 import importlib.util
+import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -44,9 +45,12 @@ def _build_module() -> Any:
 
 @pytest.fixture(scope="session")
 def site() -> Iterator[str]:
-    """Build dist/ and serve it on a free port; yields the base URL (ending in /)."""
+    """Build dist/ and serve it on a free port; yields the base URL (ending in /).
+    ``build.py test`` builds it once before the browser tests' workers start (each worker
+    serves it on its own port): CARDTABLE_DIST_BUILT says so, and no worker builds again."""
     build = _build_module()
-    build.cmd_build(argparse.Namespace())
+    if not os.environ.get("CARDTABLE_DIST_BUILT"):
+        build.cmd_build(argparse.Namespace())
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), build.make_handler(build.DIST))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
