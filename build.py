@@ -187,7 +187,7 @@ def before_python_words(compiled: list[Path]) -> str:
     for mo in compiled:
         with mo.open("rb") as f:
             table[mo.parent.parent.name] = words(gettext.GNUTranslations(f).gettext)
-    return json.dumps(table, ensure_ascii=False, sort_keys=True)
+    return json.dumps(table, sort_keys=True)  # ASCII: embed.js may run on a page in any encoding
 
 
 def make_snapshot(zip_path: Path, pyodide: Path) -> tuple[Path, Path]:

@@ -59,9 +59,11 @@
   // about a screen ahead of the reader's scrolling, so it is usually ready on arrival.
   const NEAR = "100% 0px";
   const NAMES = { avissinia: "Avissinia", avinas: "Avinas", abyssinia: "Abyssinia" };
-  // The poster's words in every language the table speaks (build.py writes them from the
-  // catalogues), shown in the element's lang (which the table is also given, as lang=),
-  // else the first of the browser's languages the table speaks: as the table chooses.
+  // This script is ASCII (escapes stand for the rest), so it reads the same on a host page
+  // in any encoding.  The poster's words in every language the table speaks (build.py
+  // writes them from the catalogues, escaped), shown in the element's lang (which the
+  // table is also given, as lang=), else the first of the browser's languages the table
+  // speaks: as the table chooses.
   const WORDS = /*__WORDS__*/{};
   function languageOf(element) {
     const wanted = [element.getAttribute("lang") || ""].concat(navigator.languages || []);
@@ -107,7 +109,7 @@ button:focus-visible { outline: 3px solid #ffd54f; outline-offset: 3px; }
 button:disabled { opacity: .75; cursor: progress; }`;
   // The poster's cards: the player's hand (suit, rank), and the backs of the three other
   // hands (left as a CSS length expression, top in %, angle).
-  const HAND = [["♠", "A"], ["♥", "K"], ["♦", "Q"], ["♣", "J"], ["♥", "10"]];
+  const HAND = [["\u2660", "A"], ["\u2665", "K"], ["\u2666", "Q"], ["\u2663", "J"], ["\u2665", "10"]];
   const BACKS = [["max(17px, 8% - 22px)", 40, 90], ["50% - 22px", 8, 0],
     ["min(100% - 61px, 92% - 22px)", 40, 90]];
 
@@ -121,7 +123,7 @@ button:disabled { opacity: .75; cursor: progress; }`;
       cardHTML(`left:calc(${x});top:${y}%;transform:rotate(${turn}deg)`)).join("");
     const hand = HAND.map(([suit, rank], i) => cardHTML(
       `left:calc(50% - 22px + ${(i - 2) * 32}px);transform:rotate(${(i - 2) * 6}deg)`,
-      rank + "<br>" + suit, suit === "♥" || suit === "♦")).join("");
+      rank + "<br>" + suit, suit === "\u2665" || suit === "\u2666")).join("");
     return `<style>${POSTER_STYLE}</style>
 <div class="poster" part="poster"><div class="felt"></div>${backs}
 <div class="hand">${hand}</div>
@@ -193,7 +195,7 @@ button:disabled { opacity: .75; cursor: progress; }`;
       root.querySelector(".poster").style.height = this.frameHeight() + "px";
       play.addEventListener("click", () => {
         play.disabled = true;
-        play.textContent = word(languageOf(this), "Loading…");
+        play.textContent = word(languageOf(this), "Loading\u2026");
         this.load({ focus: true });
       });
     }

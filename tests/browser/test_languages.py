@@ -129,3 +129,31 @@ def test_under_the_pseudo_language_no_word_of_the_page_escapes(shared: Any, site
     assert shared.evaluate(LEAKS) == []
     shared.keyboard.press("Escape")
     shared.evaluate("localStorage.clear()")
+
+
+def test_a_card_table_element_with_lang_shows_its_poster_and_table_in_that_language(
+        browser_instance: Any, site: str, tmp_path: Any) -> None:
+    from .test_embed_element import serve
+
+    greek = translation("el")
+    (tmp_path / "host.html").write_text(
+        f'<!doctype html><html lang="en"><body><script src="{site}embed.js"></script>'
+        '<card-table game="avinas" seed="4" lang="el" load="click"></card-table></body></html>')
+    server, host = serve(tmp_path)
+    try:
+        context = browser_instance.new_context()  # a host page on its own origin
+        page = context.new_page()
+        page.goto(f"{host}host.html")
+        play = page.locator("card-table").locator("button")
+        play.wait_for()
+        assert play.text_content() == greek.gettext("Play") != "Play"
+        assert play.get_attribute("aria-label") == greek.gettext("Play {game}").format(
+            game="Avinas")
+        play.click()
+        frame = page.frame_locator("card-table iframe")
+        frame.locator("body[data-ready='1']").wait_for(timeout=90_000)
+        assert "lang=el" in str(page.locator("card-table iframe").get_attribute("src"))
+        assert frame.locator("html").get_attribute("lang") == "el"
+        context.close()
+    finally:
+        server.shutdown()
