@@ -642,7 +642,10 @@ def cmd_test(args: argparse.Namespace) -> None:
     run(VENV_PY, "-m", "ruff", "check", ".")
     run(VENV_PY, "-m", "mypy")
     extra = list(args.pytest_args)
-    run(VENV_PY, "-m", "pytest", "-q", "-n", "2", "-m", "not browser", *extra)
+    # worksteal: a worker that runs out takes queued tests from the other, so the long
+    # coach and property tests do not leave one worker idle at the end.
+    run(VENV_PY, "-m", "pytest", "-q", "-n", "2", "--dist", "worksteal", "-m", "not browser",
+        *extra)
     if (ROOT / "tests" / "browser").exists():
         # Two workers, each its own chromium serving the dist/ built above (a test file's
         # tests stay together: they share a page); only a renderer crash is run again (see
