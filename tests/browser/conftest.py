@@ -8,6 +8,7 @@ origin, a console error or an uncaught page error fails the test that caused it.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.server
 import importlib.util
 import os
@@ -145,6 +146,17 @@ def shared(new_context: Any, shared_holder: dict[str, Any]) -> Any:
         page.on("crash", lambda _: shared_holder.update(crashed=True))
         shared_holder.update(page=page, crashed=False)
     return shared_holder["page"]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _fresh_storage_per_file(shared_holder: dict[str, Any]) -> None:
+    """Each test file starts the shared page's storage empty: the files run on two
+    workers in any order, so one file's saves must not be found by the next file's tests
+    (a test counting its damaged games once found another file's)."""
+    page = shared_holder.get("page")
+    if page is not None and not shared_holder.get("crashed"):
+        with contextlib.suppress(Exception):  # a page not on the site has no storage of ours
+            page.evaluate("localStorage.clear()")
 
 
 def open_page(page: Any, url: str) -> Any:
