@@ -151,7 +151,12 @@ LETTER = re.compile(r"[^\W\d_]")
 
 def outside_marks(text: str) -> str:
     """``text`` less everything between the pseudo-language's marks (which nest)."""
-    out, depth = [], 0
+    return follow_marks(text)[0]
+
+
+def follow_marks(text: str, depth: int = 0) -> tuple[str, int]:
+    """(``text`` outside the marks, the marks still open at its end)."""
+    out = []
     for ch in text:
         if ch == i18n.PSEUDO_OPEN:
             depth += 1
@@ -159,7 +164,7 @@ def outside_marks(text: str) -> str:
             depth = max(0, depth - 1)
         elif depth == 0:
             out.append(ch)
-    return "".join(out)
+    return "".join(out), depth
 
 
 class ShownText(HTMLParser):
@@ -201,15 +206,8 @@ def leaks(html: str) -> list[str]:
     found = [t.strip() for t in parser.attributes if LETTER.search(outside_marks(t))]
     depth = 0
     for chunk in parser.text:  # the marks nest across elements: follow them through
-        outside = []
-        for ch in chunk:
-            if ch == i18n.PSEUDO_OPEN:
-                depth += 1
-            elif ch == i18n.PSEUDO_CLOSE:
-                depth = max(0, depth - 1)
-            elif depth == 0:
-                outside.append(ch)
-        if LETTER.search("".join(outside)):
+        outside, depth = follow_marks(chunk, depth)
+        if LETTER.search(outside):
             found.append(chunk.strip())
     return found
 
