@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from .i18n import _, pgettext
+from .words import rank_name
 
 RANKS = "23456789TJQKA"  # index 0..12, two .. ace
 SUITS = "CDHS"  # clubs, diamonds, hearts, spades
@@ -63,34 +64,6 @@ class Card(NamedTuple):
     @staticmethod
     def parse(text: str) -> Card:
         return parse_card(text)
-
-
-def rank_name(rank: int) -> str:
-    """A rank's name (``queen``) in the language in use."""
-    return (
-        pgettext("rank", "two"), pgettext("rank", "three"), pgettext("rank", "four"),
-        pgettext("rank", "five"), pgettext("rank", "six"), pgettext("rank", "seven"),
-        pgettext("rank", "eight"), pgettext("rank", "nine"), pgettext("rank", "ten"),
-        pgettext("rank", "jack"), pgettext("rank", "queen"), pgettext("rank", "king"),
-        pgettext("rank", "ace"),
-    )[rank]
-
-
-def rank_plural(rank: int) -> str:
-    """A rank's plural (``queens``, as in "three queens") in the language in use."""
-    return (
-        pgettext("ranks", "twos"), pgettext("ranks", "threes"), pgettext("ranks", "fours"),
-        pgettext("ranks", "fives"), pgettext("ranks", "sixes"), pgettext("ranks", "sevens"),
-        pgettext("ranks", "eights"), pgettext("ranks", "nines"), pgettext("ranks", "tens"),
-        pgettext("ranks", "jacks"), pgettext("ranks", "queens"), pgettext("ranks", "kings"),
-        pgettext("ranks", "aces"),
-    )[rank]
-
-
-def suit_name(suit: int) -> str:
-    """A suit's name standing alone (``hearts``) in the language in use."""
-    return (pgettext("suit", "clubs"), pgettext("suit", "diamonds"),
-            pgettext("suit", "hearts"), pgettext("suit", "spades"))[suit]
 
 
 def card_name(rank: int, suit: int) -> str:

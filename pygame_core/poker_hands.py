@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from typing import Any
 
-from .cards import rank_name, rank_plural
 from .i18n import _, pgettext
+from .words import rank_name, rank_plural
 
 # High categories, weakest first.
 (HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE,

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
-from pygame_core import Game
+import pytest
+
+from pygame_core import Game, i18n
 from pygame_core.slices import drive
 
 
@@ -63,3 +66,13 @@ def decides_alike(game: str, level: str, seat: int, seed: int,
             opponent.budget = Budget(iterations=iterations, seconds=None)
         choices.add(opponent.decide(obs))
     return len(choices) == 1
+
+
+@pytest.fixture
+def pseudo() -> Iterator[None]:
+    """The pseudo-language for one test (each message between marks), then English."""
+    i18n.use(i18n.PSEUDO)
+    try:
+        yield
+    finally:
+        i18n.use(i18n.SOURCE_LANGUAGE)

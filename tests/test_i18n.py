@@ -15,7 +15,6 @@ import random
 import re
 import string
 import sys
-from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -215,14 +214,6 @@ def leaks(html: str) -> list[str]:
 def spoken(*texts: str) -> list[str]:
     return [t for t in texts if t and LETTER.search(outside_marks(t))]
 
-
-@pytest.fixture
-def pseudo() -> Iterator[None]:
-    i18n.use(i18n.PSEUDO)
-    try:
-        yield
-    finally:
-        i18n.use("en")
 
 
 class Screens:

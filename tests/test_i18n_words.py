@@ -6,7 +6,6 @@ terminal speaks the environment's language (tests/test_i18n.py checks the catalo
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -28,14 +27,6 @@ from pygame_core.words import hint_text
 
 MARKED = re.compile(re.escape(i18n.PSEUDO_OPEN) + r".*" + re.escape(i18n.PSEUDO_CLOSE), re.S)
 
-
-@pytest.fixture
-def pseudo() -> Iterator[None]:
-    i18n.use(i18n.PSEUDO)
-    try:
-        yield
-    finally:
-        i18n.use(i18n.SOURCE_LANGUAGE)
 
 
 def marked(text: str) -> bool:

@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..avinas import AvinasObservation, card_strength, is_trump
-from ..cards import SUIT_SYMBOLS, SUITS, parse_card, suit_name
+from ..cards import SUIT_SYMBOLS, SUITS, parse_card
 from ..i18n import N_, _, ngettext, pgettext
+from ..words import suit_name
 from . import PLAIN_ENDS, DealEnds, Markup, TableContext, card_html, esc, parts, table_word
 from .markup import html, text_html
 from .parts import POSITIONS

@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..avissinia import AvissiniaObservation
-from ..cards import parse_card, rank_name, rank_plural
+from ..cards import parse_card
 from ..i18n import _, ngettext, npgettext, pgettext
-from ..words import sentence
+from ..words import rank_name, rank_plural, sentence
 from . import (
     PLAIN_ENDS,
     DealEnds,
